@@ -1,0 +1,38 @@
+# One entry point for people and CI. `make run` and `make test` work on a fresh machine with Python 3.11+.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
+
+.PHONY: run test lint bench migrate content check-migrations clean
+
+$(STAMP): pyproject.toml
+	@test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@touch $(STAMP)
+
+migrate: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+
+content: migrate
+
+run: content
+	@echo "Serving on http://$(HOST)/ (Ctrl-C to stop)"
+	$(BIN)/python manage.py runserver $(HOST)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n auto --dist loadfile $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+check-migrations: $(STAMP)
+	DJANGO_SETTINGS_MODULE=tutorials.settings.test $(BIN)/python manage.py makemigrations --check --dry-run
+
+bench: $(STAMP)
+	$(BIN)/python -m neapolitan.bench
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis

@@ -1,0 +1,1 @@
+"""The rules engine of the Neapolitan card games: pure Python, no Django."""

@@ -1,0 +1,70 @@
+"""A Scopa action: the card played and the set of table cards it captures (SCOPA-4, SCOPA-5)."""
+from __future__ import annotations
+
+from neapolitan.cards import Card, parse_card, parse_cards
+from neapolitan.errors import BadNotation
+
+
+class Play:
+    """Play `card`, capturing `captured` (empty: the card is trailed).
+
+    Text form: `7D` trails the 7 of Denari; `8Dx3C+5B` plays it and takes 3C and 5B.
+    """
+
+    __slots__ = ("card", "captured", "mask", "_key")
+
+    def __init__(self, card: Card, captured: frozenset[Card] | tuple[Card, ...] = ()) -> None:
+        self.card = card
+        self.captured = captured if isinstance(captured, frozenset) else frozenset(captured)
+        self.mask = sum(c.bit for c in self.captured)  # the captured cards as a bit mask
+        self._key = card.index << 40 | self.mask
+
+    @classmethod
+    def of(cls, card: Card, table: tuple[Card, ...], option: tuple[int, ...]) -> Play:
+        """The (shared) play of `card` taking the table cards at positions `option`."""
+        mask = 0
+        for i in option:
+            mask |= table[i].bit
+        key = card.index << 40 | mask
+        play = _PLAYS.get(key)
+        if play is None:
+            if len(_PLAYS) > 500_000:
+                _PLAYS.clear()
+            play = _PLAYS[key] = cls(card, frozenset(table[i] for i in option))
+        return play
+
+    @property
+    def is_trail(self) -> bool:
+        return not self.captured
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._key
+
+    def __str__(self) -> str:
+        if not self.captured:
+            return str(self.card)
+        return f"{self.card}x" + "+".join(str(c) for c in sorted(self.captured))
+
+    def __repr__(self) -> str:
+        return f"Play({self})"
+
+    @classmethod
+    def parse(cls, text: str) -> Play:
+        """Parse `7D`, `8Dx3C+5B` (also accepts spaces: `8D x 3C 5B`)."""
+        text = text.strip()
+        if not text:
+            raise BadNotation("An empty action: say which card to play, like 7D or 8Dx3C+5B")
+        head, sep, tail = text.replace("X", "x").partition("x")
+        card = parse_card(head)
+        captured = parse_cards(tail.replace("+", " ")) if sep else []
+        if sep and not captured:
+            raise BadNotation(f"{text!r}: name the captured cards after the x, like 8Dx3C+5B")
+        if len(set(captured)) != len(captured):
+            raise BadNotation(f"{text!r} names a captured card twice")
+        return cls(card, frozenset(captured))
+
+
+_PLAYS: dict[int, Play] = {}

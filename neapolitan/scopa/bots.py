@@ -1,0 +1,123 @@
+"""Computer players for Scopa: a greedy player with sensible priorities, and a sampling searcher.
+
+Every bot chooses from a PlayerView, never from the full state: it cannot see hidden cards.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from neapolitan.cards import SETTEBELLO, Card
+from neapolitan.scopa.actions import Play
+from neapolitan.scopa.scoring import score_hand
+from neapolitan.scopa.state import HandState, PlayerView
+
+# Weights of the greedy player's priorities.
+SETTEBELLO_W = 30.0
+SCOPA_W = 40.0
+SEVEN_W = 6.0
+DENARO_W = 2.5
+CARD_W = 1.0
+LEAVE_SWEEP_W = 18.0
+
+
+def play_value(state_or_view: HandState | PlayerView, play: Play) -> float:
+    """How good a play looks on its own: what it takes, and what it leaves the next player."""
+    table = state_or_view.table
+    rules = state_or_view.rules
+    taken = [play.card, *play.captured] if play.captured else []
+    value = 0.0
+    for card in taken:
+        value += CARD_W + _card_worth(card)
+    if play.captured:
+        left = [c for c in table if c not in play.captured]
+        if not left and not _is_last_play(state_or_view):
+            value += SCOPA_W
+    else:
+        left = [*table, play.card]
+        value -= 0.6 * _card_worth(play.card) + 0.05 * play.card.rank  # keep good cards back
+    if left and _sweepable(left, rules.fifteen):
+        value -= LEAVE_SWEEP_W
+    return value
+
+
+def _card_worth(card: Card) -> float:
+    worth = 0.0
+    if card is SETTEBELLO:
+        worth += SETTEBELLO_W
+    if card.rank == 7:
+        worth += SEVEN_W
+    elif card.rank == 6:
+        worth += SEVEN_W / 2
+    elif card.rank == 1:
+        worth += SEVEN_W / 3
+    if card.suit == "D":
+        worth += DENARO_W
+    return worth
+
+
+def _sweepable(left: list[Card], fifteen: bool) -> bool:
+    """Could a single card take everything left on the table?"""
+    total = sum(c.rank for c in left)
+    if fifteen:
+        return 1 <= 15 - total <= 10
+    return total <= 10
+
+
+def _is_last_play(state: HandState | PlayerView) -> bool:
+    if isinstance(state, HandState):
+        return state.cards_left_to_play() == 1
+    return sum(state.hand_sizes) + state.stock_size == 1
+
+
+def greedy(view: PlayerView, rng: random.Random | None = None) -> Play:
+    """The play with the best immediate value (ties broken by the order of legal plays)."""
+    actions = view.legal_actions()
+    return max(actions, key=lambda play: play_value(view, play))
+
+
+def _greedy_state(state: HandState) -> Play:
+    actions = state.legal_actions()
+    return max(actions, key=lambda play: play_value(state, play))
+
+
+def point_margin(state: HandState, side: int) -> int:
+    """The finished hand's points for `side` minus the best other side's."""
+    totals = score_hand(state.piles, state.scope, state.rules, state.bonus).totals
+    return totals[side] - max(t for i, t in enumerate(totals) if i != side)
+
+
+def playout(state: HandState, policy: Callable[[HandState], Play] = _greedy_state) -> HandState:
+    """Play the hand to its end with `policy` choosing every play."""
+    while not state.is_over:
+        state = state.apply(policy(state))
+    return state
+
+
+class SearchBot:
+    """Determinization: deal the unseen cards at random `samples` times, play every candidate
+    to the end of the hand with the greedy policy in each deal, and keep the best average margin."""
+
+    def __init__(self, samples: int = 12, seed: int | str = 0) -> None:
+        self.samples = samples
+        self.seed = seed
+
+    def __call__(self, view: PlayerView, rng: random.Random | None = None) -> Play:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        rng = rng or random.Random(f"{self.seed}:{view.to_text()}")
+        side = view.rules.side_of(view.seat)
+        totals = dict.fromkeys(actions, 0.0)
+        for _ in range(self.samples):
+            world = view.sample_state(rng)
+            for play in world.legal_actions():
+                end = playout(world.apply(play))
+                totals[play] += point_margin(end, side) + 0.01 * play_value(world, play)
+        return max(actions, key=lambda play: totals[play])
+
+
+BOTS: dict[str, Callable[..., Play]] = {
+    "greedy": greedy,
+    "search": SearchBot(),
+}

@@ -1,0 +1,97 @@
+"""What a played card may capture: pairing, sums, fifteens and the Ace sweep (SCOPA-5, 14, 16)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from neapolitan.cards import Card
+from neapolitan.scopa.rules import Rules
+
+_DEFAULT = Rules()
+
+
+@lru_cache(maxsize=65536)
+def subsets_summing(values: tuple[int, ...], total: int, min_size: int) -> tuple[tuple[int, ...], ...]:
+    """Index sets of `values` (in table order) whose values add up to `total`, of size >= min_size."""
+    return tuple(s for s in subsets_by_sum(values, total)[total] if len(s) >= min_size)
+
+
+def subsets_by_sum(values: tuple[int, ...], limit: int) -> list[list[tuple[int, ...]]]:
+    """For each total 0..limit, the index sets of `values` adding up to it (non-empty sets only)."""
+    found: list[list[tuple[int, ...]]] = [[] for _ in range(limit + 1)]
+    n = len(values)
+
+    def extend(start: int, total: int, chosen: tuple[int, ...]) -> None:
+        for i in range(start, n):
+            t = total + values[i]
+            if t <= limit:
+                grown = (*chosen, i)
+                found[t].append(grown)
+                extend(i + 1, t, grown)
+
+    extend(0, 0, ())
+    return found
+
+
+Options = tuple[tuple[tuple[int, ...], ...], str]
+
+
+@lru_cache(maxsize=131072)
+def capture_table(values: tuple[int, ...], key: tuple) -> tuple[Options, ...]:
+    """What a card of each rank (index 1..10) captures on a table with these values.
+
+    Each entry is (options, kind) as index sets into the table: kind is "pair", "sum",
+    "fifteen", "ace_sweep", "self" (the Ace taking itself on an empty table, SCOPA-OP-13 B) or
+    "trail" (then options is `((),)`). An empty index set among several options means trailing
+    is allowed (SCOPA-OP-8 C). `key` is `Rules.capture_key`, the options that matter here.
+    """
+    fifteen = key[0]
+    by_sum = subsets_by_sum(values, 14 if fifteen else 10)
+    return ((((),), "trail"),) + tuple(_options(rank, values, key, by_sum) for rank in range(1, 11))
+
+
+def _options(rank: int, values: tuple[int, ...], key: tuple, by_sum: list) -> Options:
+    fifteen, ace_sweep, ace_sweeps_always, ace_self, also_pair, optional, min_cards = key
+    if ace_sweep and rank == 1:
+        if not values:
+            return (((),), "self" if ace_self else "trail")
+        if ace_sweeps_always or 1 not in values:
+            return ((tuple(range(len(values))),), "ace_sweep")  # SCOPA-16.1
+    pairs = tuple((i,) for i, v in enumerate(values) if v == rank)
+    if fifteen:
+        options = tuple(by_sum[15 - rank])  # SCOPA-14.1: the played card counts toward 15
+        if also_pair:  # SCOPA-OP-8 (B)
+            options = options + tuple(p for p in pairs if p not in options)
+        if options and optional:  # SCOPA-OP-8 (C)
+            options = options + ((),)
+        return (options, "fifteen") if options else (((),), "trail")
+    if pairs:
+        return pairs, "pair"  # SCOPA-5.1
+    sums = tuple(s for s in by_sum[rank] if len(s) >= 2)  # SCOPA-5.2
+    if sums:
+        if min_cards:  # SCOPA-OP-6 (B)
+            fewest = min(len(s) for s in sums)
+            sums = tuple(s for s in sums if len(s) == fewest)
+        return sums, "sum"
+    return ((),), "trail"  # SCOPA-5.3
+
+
+def capture_indices(rank: int, values: tuple[int, ...], key: tuple) -> Options:
+    """The capture options of a card of `rank` (see `capture_table`)."""
+    return capture_table(values, key)[rank]
+
+
+def capture_options(
+    played: Card, table: Iterable[Card], rules: Rules | None = None
+) -> list[frozenset[Card]]:
+    """Every legal capture for `played` on `table`; an empty list means the card is trailed.
+
+    With options that allow a choice between capturing and trailing, the trail appears as an
+    empty set among the captures.
+    """
+    cards: Sequence[Card] = tuple(table)
+    key = (rules or _DEFAULT).capture_key
+    options, kind = capture_indices(played.rank, tuple(c.rank for c in cards), key)
+    if kind in ("trail", "self"):
+        return []
+    return [frozenset(cards[i] for i in option) for option in options]

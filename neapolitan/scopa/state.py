@@ -1,0 +1,512 @@
+"""The state of one Scopa hand: deal, legal plays, `apply`, the end of the hand, text form, views."""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from neapolitan.cards import DECK, Card, by_rank, cards_from_mask, parse_cards, shuffled_deck
+from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.scopa.actions import Play
+from neapolitan.scopa.captures import capture_indices, capture_table
+from neapolitan.scopa.rules import Rules
+
+Cards = tuple[Card, ...]
+
+
+class HandState:
+    """One hand of Scopa, immutable: `apply` returns the next state.
+
+    Seats run counter-clockwise: seat p+1 is on p's right (rules README §2). The dealer deals from
+    his right, and the player on his right (`dealer + 1`) plays first (SCOPA-2.2). In 4-player
+    games seats p and p+2 are partners. Captured cards are kept per side as bit masks.
+    The table is a set, kept sorted by rank so that capture look-ups share one cache.
+    """
+
+    __slots__ = (
+        "rules", "hands", "table", "stock", "piles", "scope", "bonus",
+        "to_move", "dealer", "last_capturer", "last_was_scopa", "_actions", "_values", "_left",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: tuple[Cards, ...],
+        table: Cards,
+        stock: Cards,
+        piles: tuple[int, ...],
+        scope: tuple[int, ...],
+        bonus: tuple[int, ...],
+        to_move: int,
+        dealer: int,
+        last_capturer: int | None,
+        last_was_scopa: bool = False,
+        left: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.hands = hands
+        self.table = table
+        self.stock = stock
+        self.piles = piles
+        self.scope = scope
+        self.bonus = bonus
+        self.to_move = to_move
+        self.dealer = dealer
+        self.last_capturer = last_capturer
+        self.last_was_scopa = last_was_scopa
+        self._actions: list[Play] | None = None
+        self._values: tuple[int, ...] | None = None
+        self._left = left if left is not None else sum(map(len, hands)) + len(stock)
+
+    def table_values(self) -> tuple[int, ...]:
+        if self._values is None:
+            self._values = tuple([c.rank for c in self.table])
+        return self._values
+
+    # -- facts ---------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """Every card has been played (SCOPA-4); leftovers have gone to the last capturer."""
+        return self._left == 0
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def captured(self, side: int) -> list[Card]:
+        return cards_from_mask(self.piles[side])
+
+    def cards_left_to_play(self) -> int:
+        return self._left
+
+    # -- legal plays -----------------------------------------------------------------------
+    def legal_actions(self) -> list[Play]:
+        """Every legal play of the player to move: each card with each capture it may make."""
+        if self._actions is None:
+            self._actions = self._legal_actions()
+        return self._actions
+
+    def _legal_actions(self) -> list[Play]:
+        if self.is_over:
+            return []
+        table = self.table
+        values = self.table_values()
+        rules = self.rules
+        captures = capture_table(values, rules.capture_key)
+        plays: list[Play] = []
+        hand = self.hands[self.to_move]
+        for card in hand:
+            if rules.regola_del_vile and card.rank == 1 and self._is_opening_lead() and not all(
+                c.rank == 1 for c in hand
+            ):
+                continue  # SCOPA-OP-14: the first player may not lead an Ace
+            for option in captures[card.rank][0]:
+                plays.append(Play.of(card, table, option))
+        return plays
+
+    def _is_opening_lead(self) -> bool:
+        return self.cards_left_to_play() == 40 - self.rules.table_size
+
+    def is_legal(self, play: Play) -> bool:
+        return play in self.legal_actions()
+
+    # -- playing ------------------------------------------------------------------------------
+    def apply(self, play: Play) -> HandState:
+        """The state after `play`. Raises IllegalAction (citing the rule) and changes nothing."""
+        for known in self._actions or ():
+            if known is play:  # identity: plays from legal_actions() are shared objects
+                kind = capture_indices(play.card.rank, self._values, self.rules.capture_key)[1]
+                break
+        else:
+            kind = self._check_legal(play)
+        rules = self.rules
+        seat = self.to_move
+        side = rules.side_of(seat)
+        card = play.card
+        captured = play.captured
+        hands = list(self.hands)
+        hands[seat] = tuple([c for c in hands[seat] if c is not card])
+        stock = self.stock
+        left = self.cards_left_to_play() - 1
+        piles = self.piles
+        scope = self.scope
+        bonus = self.bonus
+        last_capturer = self.last_capturer
+        last_was_scopa = self.last_was_scopa
+        if captured or kind == "self":
+            table = tuple([c for c in self.table if c not in captured])
+            piles = _bump(piles, side, piles[side] | play.mask | card.bit)
+            last_capturer = seat
+            sweeps = not table and kind != "self" and (kind != "ace_sweep" or rules.ace_sweep_is_scopa)
+            # SCOPA-6.2: a sweep with the hand's last card is no scopa (SCOPA-OP-5 may differ).
+            last_was_scopa = sweeps and (left > 0 or rules.last_sweep != "last_play")
+            if last_was_scopa:  # SCOPA-6.1, with the last-play exception SCOPA-6.2
+                scope = _bump(scope, side, scope[side] + 1)
+            if rules.three_suit_bonus and len(captured) == 2 and rules.fifteen and len(
+                {card.suit, *(c.suit for c in captured)}
+            ) == 3:
+                bonus = _bump(bonus, side, bonus[side] + 1)  # SCOPA-15.2
+        else:
+            table = tuple(sorted((*self.table, card), key=by_rank))
+        to_move = (seat + 1) % len(hands)
+        if left and not any(hands):  # SCOPA-3.4: deal again from the stock, nothing to the table
+            hands, stock = _deal_round(stock, len(hands), self.dealer, 3)
+            to_move = (self.dealer + 1) % len(hands)
+        if left == 0:  # SCOPA-7: leftovers to the last capturer, never a scopa
+            if last_capturer is not None and table:
+                side_last = rules.side_of(last_capturer)
+                extra = 0
+                for c in table:
+                    extra |= c.bit
+                piles = _bump(piles, side_last, piles[side_last] | extra)
+            table = ()
+            if rules.last_sweep == "last_capture_literal" and last_was_scopa and last_capturer is not None:
+                side_last = rules.side_of(last_capturer)
+                scope = _bump(scope, side_last, scope[side_last] - 1)
+        return HandState(
+            rules, tuple(hands), table, stock, piles, scope, bonus, to_move, self.dealer,
+            last_capturer, last_was_scopa, left,
+        )
+
+    def _check_legal(self, play: Play) -> str:
+        """Raise IllegalAction unless `play` is legal; return its capture kind."""
+        if play not in self.legal_actions():
+            raise IllegalAction(*explain_illegal(self, play))
+        return capture_indices(play.card.rank, self.table_values(), self.rules.capture_key)[1]
+
+    def apply_text(self, text: str) -> HandState:
+        return self.apply(Play.parse(text))
+
+    # -- views and text ---------------------------------------------------------------------
+    def view(self, seat: int) -> PlayerView:
+        """What `seat` may know: his hand, the table, every captured card, the others' hand sizes."""
+        return PlayerView(
+            rules=self.rules,
+            seat=seat,
+            hand=self.hands[seat],
+            table=self.table,
+            piles=self.piles,
+            scope=self.scope,
+            bonus=self.bonus,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stock_size=len(self.stock),
+            to_move=self.to_move,
+            dealer=self.dealer,
+            last_capturer=self.last_capturer,
+            last_was_scopa=self.last_was_scopa,
+        )
+
+    def to_text(self) -> str:
+        """`hands table stock piles scope bonus to_move dealer last_capturer last_was_scopa`."""
+        return " ".join((
+            "/".join(_cards_text(h) for h in self.hands),
+            _cards_text(self.table),
+            _cards_text(self.stock),
+            "/".join(_cards_text(cards_from_mask(p)) for p in self.piles),
+            "/".join(map(str, self.scope)),
+            "/".join(map(str, self.bonus)),
+            str(self.to_move),
+            str(self.dealer),
+            "-" if self.last_capturer is None else str(self.last_capturer),
+            "1" if self.last_was_scopa else "0",
+        ))
+
+    @classmethod
+    def from_text(cls, text: str, rules: Rules | None = None) -> HandState:
+        rules = rules or Rules()
+        fields = text.split()
+        if len(fields) != 10:
+            raise BadNotation(f"A Scopa position has 10 fields, this one has {len(fields)}")
+        hands_t, table_t, stock_t, piles_t, scope_t, bonus_t, to_move, dealer, last, lws = fields
+        hands = tuple(_parse_cards_field(h) for h in hands_t.split("/"))
+        if len(hands) != rules.players:
+            raise BadNotation(f"{rules.name} needs {rules.players} hands, not {len(hands)}")
+        piles = tuple(sum(c.bit for c in _parse_cards_field(p)) for p in piles_t.split("/"))
+        state = cls(
+            rules, hands, tuple(sorted(_parse_cards_field(table_t), key=by_rank)), _parse_cards_field(stock_t), piles,
+            _ints(scope_t, rules.sides), _ints(bonus_t, rules.sides),
+            _seat(to_move, rules.players), _seat(dealer, rules.players),
+            None if last == "-" else _seat(last, rules.players), lws == "1",
+        )
+        state.check_cards_conserved()
+        return state
+
+    def check_cards_conserved(self) -> None:
+        """Every card is in exactly one place (hands, table, stock, piles); raise otherwise."""
+        seen = 0
+        count = 0
+        for group in (*self.hands, self.table, self.stock):
+            for c in group:
+                seen |= c.bit
+                count += 1
+        for pile in self.piles:
+            if seen & pile:
+                raise BadNotation("A card is in two places at once")
+            seen |= pile
+            count += pile.bit_count()
+        if len(self.piles) != self.rules.sides:
+            raise BadNotation(f"{self.rules.name} has {self.rules.sides} sides")
+        if count != seen.bit_count():
+            raise BadNotation("A card appears twice in the position")
+        if count > 40:
+            raise BadNotation("More than 40 cards")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandState) and self.rules == other.rules and (
+            self.to_text() == other.to_text()
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.to_text())
+
+    def __repr__(self) -> str:
+        return f"HandState({self.to_text()!r})"
+
+
+class PlayerView:
+    """What one player knows: everything but the other hands and the order of the stock."""
+
+    __slots__ = (
+        "rules", "seat", "hand", "table", "piles", "scope", "bonus", "hand_sizes",
+        "stock_size", "to_move", "dealer", "last_capturer", "last_was_scopa",
+    )
+
+    def __init__(self, *, rules: Rules, seat: int, hand: Cards, table: Cards, piles: tuple[int, ...],
+                 scope: tuple[int, ...], bonus: tuple[int, ...], hand_sizes: tuple[int, ...],
+                 stock_size: int, to_move: int, dealer: int, last_capturer: int | None,
+                 last_was_scopa: bool) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.hand = hand
+        self.table = table
+        self.piles = piles
+        self.scope = scope
+        self.bonus = bonus
+        self.hand_sizes = hand_sizes
+        self.stock_size = stock_size
+        self.to_move = to_move
+        self.dealer = dealer
+        self.last_capturer = last_capturer
+        self.last_was_scopa = last_was_scopa
+
+    def unseen(self) -> list[Card]:
+        """Cards this player has not seen: the other hands and the stock, in pack order."""
+        seen = sum(c.bit for c in self.hand) | sum(c.bit for c in self.table)
+        for pile in self.piles:
+            seen |= pile
+        return [c for c in DECK if not seen & c.bit]
+
+    def legal_actions(self) -> list[Play]:
+        if self.to_move != self.seat:
+            return []
+        return self.sample_state(random.Random(0)).legal_actions()
+
+    def sample_state(self, rng: random.Random) -> HandState:
+        """A full state consistent with this view: the unseen cards dealt at random (determinization)."""
+        unseen = self.unseen()
+        rng.shuffle(unseen)
+        hands: list[Cards] = []
+        pos = 0
+        for seat, size in enumerate(self.hand_sizes):
+            if seat == self.seat:
+                hands.append(self.hand)
+            else:
+                hands.append(tuple(unseen[pos:pos + size]))
+                pos += size
+        return HandState(
+            self.rules, tuple(hands), self.table, tuple(unseen[pos:]), self.piles, self.scope,
+            self.bonus, self.to_move, self.dealer, self.last_capturer, self.last_was_scopa,
+        )
+
+    def to_text(self) -> str:
+        """`seat hand table piles scope bonus hand_sizes stock to_move dealer last last_was_scopa`."""
+        return " ".join((
+            str(self.seat),
+            _cards_text(self.hand),
+            _cards_text(self.table),
+            "/".join(_cards_text(cards_from_mask(p)) for p in self.piles),
+            "/".join(map(str, self.scope)),
+            "/".join(map(str, self.bonus)),
+            "/".join(map(str, self.hand_sizes)),
+            str(self.stock_size),
+            str(self.to_move),
+            str(self.dealer),
+            "-" if self.last_capturer is None else str(self.last_capturer),
+            "1" if self.last_was_scopa else "0",
+        ))
+
+    @classmethod
+    def from_text(cls, text: str, rules: Rules | None = None) -> PlayerView:
+        rules = rules or Rules()
+        fields = text.split()
+        if len(fields) != 12:
+            raise BadNotation(f"A Scopa player view has 12 fields, this one has {len(fields)}")
+        seat, hand, table, piles, scope, bonus, sizes, stock, to_move, dealer, last, lws = fields
+        view = cls(
+            rules=rules, seat=_seat(seat, rules.players), hand=_parse_cards_field(hand),
+            table=_parse_cards_field(table),
+            piles=tuple(sum(c.bit for c in _parse_cards_field(p)) for p in piles.split("/")),
+            scope=_ints(scope, rules.sides), bonus=_ints(bonus, rules.sides),
+            hand_sizes=_ints(sizes, rules.players), stock_size=int(stock),
+            to_move=_seat(to_move, rules.players), dealer=_seat(dealer, rules.players),
+            last_capturer=None if last == "-" else _seat(last, rules.players),
+            last_was_scopa=lws == "1",
+        )
+        if len(view.hand) != view.hand_sizes[view.seat]:
+            raise BadNotation("The hand size does not match the hand")
+        if len(view.unseen()) != sum(view.hand_sizes) - len(view.hand) + view.stock_size:
+            raise BadNotation("The unseen cards do not add up to the other hands and the stock")
+        return view
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayerView) and self.rules == other.rules and (
+            self.to_text() == other.to_text()
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.to_text())
+
+
+# -- dealing ---------------------------------------------------------------------------------
+def deal(rules: Rules, seed: int | str, dealer: int = 0) -> HandState:
+    """Deal a hand from a seeded shuffle (SCOPA-3). A void deal is re-dealt by the same dealer.
+
+    The n-th re-deal shuffles with seed `"{seed}/{n}"`, so the whole sequence is reproducible.
+    """
+    attempt = 0
+    while True:
+        deck = shuffled_deck(seed if attempt == 0 else f"{seed}/{attempt}")
+        state = deal_from(rules, deck, dealer)
+        if not deal_is_void(rules, state.table):
+            return state
+        attempt += 1
+
+
+def deal_from(rules: Rules, deck: Sequence[Card], dealer: int = 0) -> HandState:
+    """Deal from `deck` in its order: hands one card at a time from the dealer's right, then the table."""
+    if len(deck) != 40 or len(set(deck)) != 40:
+        raise BadNotation("A deal needs the whole 40-card pack")
+    players = rules.players
+    hands, rest = _deal_round(tuple(deck), players, dealer, rules.hand_size)
+    table, stock = tuple(sorted(rest[: rules.table_size], key=by_rank)), rest[rules.table_size:]
+    piles = (0,) * rules.sides
+    if rules.fifteen and rules.quindici_table_15_to_dealer and _table_makes_fifteens(table):
+        piles = _bump(piles, rules.side_of(dealer), sum(c.bit for c in table))  # SCOPA-OP-9 (C)
+        table = ()
+    return HandState(
+        rules, hands, table, stock, piles, (0,) * rules.sides, (0,) * rules.sides,
+        (dealer + 1) % players, dealer, None,
+    )
+
+
+def deal_is_void(rules: Rules, table: Sequence[Card]) -> bool:
+    """SCOPA-3.5: three or four Kings among the initial table cards void the deal."""
+    kings = sum(1 for c in table if c.rank == 10)
+    if rules.king_redeal == "three_or_four":
+        return kings >= 3
+    if rules.king_redeal == "three_only":
+        return kings == 3
+    return False
+
+
+def _table_makes_fifteens(table: Sequence[Card]) -> bool:
+    total = sum(c.rank for c in table)
+    if total == 15:
+        return True
+    if total == 30:
+        from neapolitan.scopa.captures import subsets_summing
+
+        return bool(subsets_summing(tuple(c.rank for c in table), 15, 1))
+    return False
+
+
+def _deal_round(stock: Cards, players: int, dealer: int, size: int) -> tuple[list[Cards], Cards]:
+    """Give `size` cards to each player, one at a time, from the dealer's right (SCOPA-3.2)."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    pos = 0
+    for _ in range(size):
+        for k in range(1, players + 1):
+            hands[(dealer + k) % players].append(stock[pos])
+            pos += 1
+    return [tuple(h) for h in hands], stock[pos:]
+
+
+# -- explaining a refusal ---------------------------------------------------------------------
+def explain_illegal(state: HandState, play: Play) -> tuple[str, str | None]:
+    """Why `play` is not legal here, in words a player understands, with the rule ID."""
+    if state.is_over:
+        return "The hand is over: no more cards can be played.", "SCOPA-7"
+    card = play.card
+    if card not in state.hands[state.to_move]:
+        return f"{card} is not in your hand.", "SCOPA-4.1"
+    missing = [c for c in play.captured if c not in state.table]
+    if missing:
+        return f"{', '.join(map(str, sorted(missing)))} is not on the table.", "SCOPA-5"
+    rules = state.rules
+    legal = [p for p in state.legal_actions() if p.card is card]
+    if not legal:
+        return "You may not lead an Ace on the first play (regola del vile).", "SCOPA-OP-14"
+    _, kind = capture_indices(card.rank, state.table_values(), rules.capture_key)
+    options = " or ".join(_capture_text(p.captured) for p in legal)
+    if kind == "ace_sweep":
+        return "An Ace played here takes every card on the table.", "SCOPA-16.1"
+    if play.is_trail:
+        rule = "SCOPA-14.2" if rules.fifteen else "SCOPA-5.4"
+        return f"{card} can capture ({options}), and capturing is compulsory.", rule
+    if kind == "trail":
+        if rules.fifteen:
+            return f"{card} captures nothing here: no cards make 15 with it, so it is trailed.", "SCOPA-14.1"
+        return f"{card} captures nothing here, so it stays on the table.", "SCOPA-5.3"
+    if kind == "pair":
+        return (
+            f"{card} must take {options}: a single card of equal value has priority, SCOPA-5.1",
+            "SCOPA-5.1",
+        )
+    total = sum(c.rank for c in play.captured)
+    if kind == "fifteen":
+        return (
+            f"{card} and {_capture_text(play.captured)} make {card.rank + total}, not 15; "
+            f"it can take {options}.",
+            "SCOPA-14.1",
+        )
+    if total == card.rank and rules.min_cards:
+        return f"With the fewest-cards rule {card} must take {options}.", "SCOPA-OP-6"
+    return (
+        f"{_capture_text(play.captured)} adds up to {total}, not {card.rank}; {card} can take {options}.",
+        "SCOPA-5.2",
+    )
+
+
+def _capture_text(cards: frozenset[Card]) -> str:
+    return "+".join(str(c) for c in sorted(cards))
+
+
+# -- small helpers -----------------------------------------------------------------------------
+def _bump(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return ",".join(str(c) for c in cards) if cards else "-"
+
+
+def _parse_cards_field(text: str) -> Cards:
+    return () if text == "-" else tuple(parse_cards(text))
+
+
+def _ints(text: str, count: int) -> tuple[int, ...]:
+    try:
+        values = tuple(int(v) for v in text.split("/"))
+    except ValueError:
+        raise BadNotation(f"{text!r} should be {count} numbers separated by /") from None
+    if len(values) != count or any(v < 0 for v in values):
+        raise BadNotation(f"{text!r} should be {count} numbers separated by /")
+    return values
+
+
+def _seat(text: str, players: int) -> int:
+    if not text.isdigit() or int(text) >= players:
+        raise BadNotation(f"{text!r} is not a seat (0 to {players - 1})")
+    return int(text)

@@ -1,0 +1,53 @@
+"""The home page, each game's home and rules page."""
+import pytest
+from django.urls import reverse
+
+from tutorials.core.games import GAMES
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_presents_the_four_games(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for name in ("Scopa", "Sette e Mezzo", "Stoppa", "Saltacavallo"):
+        assert name in html
+    assert 'aria-label="Sette di Denari, settebello"' in html
+    assert "htmx" in html and "X-CSRFToken" in html
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in GAMES])
+def test_game_home_and_rules_render(client, slug):
+    home = client.get(reverse("game_home", args=[slug]))
+    assert home.status_code == 200
+    assert reverse("rules", args=[slug]) in home.content.decode()
+    rules = client.get(reverse("rules", args=[slug]))
+    assert rules.status_code == 200
+    html = rules.content.decode()
+    assert "<h1" in html and 'class="rule-id"' in html and "svg" in html
+
+
+def test_scopa_rules_cite_the_rules_reference(client):
+    html = client.get("/scopa/rules/").content.decode()
+    for rule in ("SCOPA-5.1", "SCOPA-6.2", "SCOPA-9", "SCOPA-14.1", "SCOPA-16.1"):
+        assert rule in html
+
+
+def test_betting_games_never_mention_money(client):
+    for slug in ("settemezzo", "stoppa"):
+        html = client.get(f"/{slug}/rules/").content.decode().lower()
+        for word in ("money", "euro", "€", "cash", "gambl"):
+            assert word not in html, f"{slug} rules mention {word}"
+
+
+def test_unknown_game_is_a_404(client):
+    assert client.get("/chess/").status_code == 404
+    assert client.get("/chess/rules/").status_code == 404
+    assert client.get("/chess/play/").status_code == 404
+
+
+def test_games_without_a_table_yet_say_so(client):
+    html = client.get("/stoppa/").content.decode()
+    assert "being built" in html
+    assert client.get("/stoppa/play/").status_code == 404

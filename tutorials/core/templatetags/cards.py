@@ -1,0 +1,47 @@
+"""`{% card %}`: one card picture from the shared SVG sprite, with its Italian name for screen readers."""
+from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html
+
+from neapolitan.cards import Card, nickname, parse_card
+
+register = template.Library()
+
+SPRITE = "cards/cards.svg"
+
+
+def card_label(card: Card, game: str = "scopa", re_bello: bool = False) -> str:
+    """ "Sette di Denari, settebello": the card's accessible name in the given game."""
+    nick = None
+    if game == "scopa":
+        nick = nickname(card, re_bello=re_bello)
+    elif game == "settemezzo":
+        nick = nickname(card, matta=True) if card.rank == 10 else None
+    return f"{card.italian_name}, {nick}" if nick else card.italian_name
+
+
+@register.simple_tag
+def card(value: Card | str, game: str = "scopa", re_bello: bool = False, css: str = "") -> str:
+    the_card = value if isinstance(value, Card) else parse_card(str(value))
+    return format_html(
+        '<svg class="card {}" viewBox="0 0 60 96" role="img" aria-label="{}" data-card="{}">'
+        '<title>{}</title><use href="{}#card-{}"></use></svg>',
+        css,
+        card_label(the_card, game, re_bello),
+        the_card,
+        card_label(the_card, game, re_bello),
+        static(SPRITE),
+        the_card,
+    )
+
+
+@register.simple_tag
+def card_back(css: str = "", label: str = "A face-down card") -> str:
+    return format_html(
+        '<svg class="card card--back {}" viewBox="0 0 60 96" role="img" aria-label="{}">'
+        '<title>{}</title><use href="{}#card-back"></use></svg>',
+        css,
+        label,
+        label,
+        static(SPRITE),
+    )

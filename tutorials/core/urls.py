@@ -1,0 +1,8 @@
+from django.urls import path
+
+from tutorials.core import views
+
+app_name = "core"
+urlpatterns = [
+    path("", views.home, name="home"),
+]

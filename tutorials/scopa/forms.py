@@ -1,0 +1,38 @@
+"""The form that sets up a Scopa practice table."""
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+# (form value, engine variant, players, label)
+TABLE_VARIANTS = (
+    ("SCOPA_2P", "SCOPA_2P", 2, _("Scopa, you against one opponent")),
+    ("SCOPONE_SCIENTIFICO", "SCOPONE_SCIENTIFICO", 4, _("Scopone Scientifico, with a partner")),
+    ("SCOPA_3P", "SCOPA_3P", 3, _("Scopa, three players")),
+    ("SCOPA_4P", "SCOPA_4P", 4, _("Scopa, four players in pairs")),
+    ("SCOPONE", "SCOPONE", 4, _("Scopone (9 cards each)")),
+    ("QUINDICI", "QUINDICI", 2, _("Scopa a Quindici")),
+    ("QUINDICI_NAPOLETANA", "QUINDICI_NAPOLETANA", 2, _("Scopa di Quindici napoletana")),
+    ("ASSI", "ASSI", 2, _("Scopa d'Assi")),
+)
+TABLE_VARIANT_BY_KEY = {key: (variant, players) for key, variant, players, _label in TABLE_VARIANTS}
+
+
+class ScopaTableForm(forms.Form):
+    variant = forms.ChoiceField(
+        label=_("Game"), choices=[(key, label) for key, _v, _p, label in TABLE_VARIANTS], initial="SCOPA_2P"
+    )
+    opponent = forms.ChoiceField(
+        label=_("Computer players"),
+        choices=[("search", _("Thoughtful (looks ahead)")), ("greedy", _("Quick (plays the best-looking card)"))],
+        initial="search",
+    )
+    re_bello = forms.BooleanField(label=_("Re bello: the Re di Denari scores a point"), required=False)
+    seed = forms.CharField(
+        label=_("Deal number (optional)"), required=False, max_length=32,
+        help_text=_("Enter the number of an earlier game to deal the same cards again."),
+    )
+
+    def clean_seed(self) -> str:
+        seed = self.cleaned_data["seed"].strip()
+        if seed and not seed.replace("-", "").isalnum():
+            raise forms.ValidationError(_("Use only letters and digits for the deal number."))
+        return seed

@@ -1,0 +1,240 @@
+"""Scopa at the practice table: the adapter the shared table views call, and its presenter."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from neapolitan.cards import Card
+from neapolitan.errors import IllegalAction
+from neapolitan.scopa import Match, Play, Rules
+from neapolitan.scopa.bots import BOTS
+from neapolitan.scopa.scoring import HandScore, primiera_best_cards
+from tutorials.scopa.forms import TABLE_VARIANT_BY_KEY, ScopaTableForm
+from tutorials.tables.models import Table
+from tutorials.tables.registry import register
+
+NEXT_HAND = "next"
+
+
+class ScopaAdapter:
+    slug = "scopa"
+    template = "scopa/table.html"
+    form_class = ScopaTableForm
+
+    def new_game(self, options: dict[str, Any], seed: str) -> tuple[Match, str]:
+        variant, players = TABLE_VARIANT_BY_KEY[options.get("variant", "SCOPA_2P")]
+        rules = Rules(variant, players=players, re_bello=bool(options.get("re_bello")))
+        return Match.new(rules, seed), rules.to_text()
+
+    def load(self, rules_text: str, state_text: str) -> Match:
+        return Match.from_text(state_text, Rules.from_text(rules_text))
+
+    def dump(self, state: Match) -> str:
+        return state.to_text()
+
+    def parse_action(self, state: Match, text: str) -> Play | str:
+        text = text.strip()
+        if text == NEXT_HAND:
+            return NEXT_HAND
+        return Play.parse(text)
+
+    def apply(self, state: Match, action: Play | str) -> Match:
+        if action == NEXT_HAND:
+            return state.next_hand()
+        if state.is_over:
+            raise IllegalAction(_("This game is over. Start a new game to play again."), "SCOPA-12")
+        if state.hand_over:
+            raise IllegalAction(_("The hand is over: deal the next hand first."), "SCOPA-12.3")
+        return state.apply(action)
+
+    def seat_to_act(self, state: Match) -> int | None:
+        return None if state.hand_over or state.is_over else state.to_move
+
+    def bot_action(self, state: Match, seat: int, options: dict[str, Any]) -> Play:
+        bot = BOTS[options.get("opponent", "search")]
+        view = state.hand.view(seat)
+        return bot(view, random.Random(f"{state.seed}:{state.hand_no}:{view.to_text()}"))
+
+    def narrate(self, before: Match, seat: int, action: Play | str, after: Match) -> str:
+        if action == NEXT_HAND:
+            return _("Hand %(n)s is dealt.") % {"n": after.hand_no}
+        assert isinstance(action, Play)
+        who = seat_name(seat, before.rules.players)
+        if action.captured:
+            text = _("%(who)s played %(card)s and took %(cards)s.") % {
+                "who": who, "card": action.card.italian_name,
+                "cards": ", ".join(c.italian_name for c in sorted(action.captured, key=lambda c: c.by_rank)),
+            }
+        else:
+            text = _("%(who)s played %(card)s to the table.") % {"who": who, "card": action.card.italian_name}
+        if after.hand.scope != before.hand.scope and not after.hand_over:
+            text += " " + _("Scopa!")
+        elif after.hand.scope != before.hand.scope:
+            text += " " + _("Scopa on the last play!")
+        if after.hand_over:
+            text += " " + _("The hand is over.")
+        return text
+
+    def presenter(self, table: Table, state: Match, request: HttpRequest) -> ScopaTableView:
+        return ScopaTableView.build(table, state, request.GET.get("choose", ""))
+
+
+register(ScopaAdapter())
+
+
+def seat_name(seat: int, players: int) -> str:
+    if seat == 0:
+        return _("You")
+    if players == 4 and seat == 2:
+        return _("Your partner")
+    return _("Bot %(n)s") % {"n": seat}
+
+
+@dataclass
+class Opponent:
+    seat: int
+    name: str
+    cards: int
+    position: str  # top, left, right
+    is_dealer: bool
+    to_move: bool
+
+    @property
+    def backs(self) -> range:
+        return range(self.cards)
+
+
+@dataclass
+class HandCard:
+    card: Card
+    plays: list[Play]
+
+    @property
+    def single(self) -> Play | None:
+        return self.plays[0] if len(self.plays) == 1 else None
+
+
+@dataclass
+class Side:
+    name: str
+    score: int
+    pile: int
+    scope: int
+
+
+@dataclass
+class SideRow:
+    """One row of the end-of-hand breakdown: per side, what it had and the points it earned."""
+
+    label: str
+    cells: list[tuple[str, int]]
+
+
+@dataclass
+class ScopaTableView:
+    """Everything the Scopa table template shows, from the learner's seat."""
+
+    match: Match
+    table: Table
+    act_url: str
+    opponents: list[Opponent]
+    table_cards: list[tuple[Card, bool]]  # each card, and whether the chosen card may take it
+    hand: list[HandCard]
+    your_turn: bool
+    sides: list[Side]
+    choosing: HandCard | None
+    narration: list[str]
+    breakdown: list[SideRow] = field(default_factory=list)
+    hand_totals: list[int] = field(default_factory=list)
+    primiera_cards: list[list[Card]] = field(default_factory=list)
+    winner_name: str = ""
+
+    @classmethod
+    def build(cls, table: Table, match: Match, choose: str) -> ScopaTableView:
+        hand_state = match.hand
+        players = match.rules.players
+        your_turn = not match.hand_over and hand_state.to_move == table.human_seat
+        legal = hand_state.legal_actions() if your_turn else []
+        hand = [
+            HandCard(card, [p for p in legal if p.card is card])
+            for card in sorted(hand_state.hands[table.human_seat], key=lambda c: c.by_rank)
+        ]
+        choosing = None
+        if choose and your_turn:
+            choosing = next((h for h in hand if str(h.card) == choose.upper() and len(h.plays) > 1), None)
+        capturable = set().union(*(p.captured for p in choosing.plays)) if choosing else set()
+        view = cls(
+            match=match, table=table,
+            act_url=reverse("play_act", kwargs={"game": "scopa", "table_id": table.public_id}),
+            opponents=_opponents(match), table_cards=[(c, c in capturable) for c in hand_state.table],
+            hand=hand, your_turn=your_turn,
+            sides=[
+                Side(name, score, pile.bit_count(), scope)
+                for name, score, pile, scope in zip(
+                    _side_names(players), match.scores, hand_state.piles, hand_state.scope, strict=True
+                )
+            ],
+            choosing=choosing, narration=_recent(table),
+        )
+        if match.hand_over:
+            view.fill_breakdown(match.hand_score())
+        if match.is_over and match.winner is not None:
+            view.winner_name = view.sides[match.winner].name
+        return view
+
+    def fill_breakdown(self, score: HandScore) -> None:
+        sides = score.sides
+        rows = [
+            (_("Carte (most cards)"), "carte", [str(s.cards) for s in sides]),
+            (_("Denari (most coins)"), "denari", [str(s.denari) for s in sides]),
+            (_("Settebello"), "settebello", ["✓" if s.settebello else "–" for s in sides]),
+            (_("Primiera"), "primiera", [
+                str(s.primiera) if s.primiera is not None else _("%(n)s, a suit missing") % {"n": s.primiera_partial}
+                for s in sides
+            ]),
+            (_("Scope"), "scope", [str(s.scope) for s in sides]),
+        ]
+        extras = (("re_bello", _("Re bello")), ("quindici", _("Fifteens in three suits")), ("napola", _("Napola")))
+        for key, label in extras:
+            if key in sides[0].points:
+                rows.append((label, key, [str(s.points[key]) for s in sides]))
+        self.breakdown = [
+            SideRow(label, [(v, s.points[key]) for v, s in zip(values, sides, strict=True)])
+            for label, key, values in rows
+        ]
+        self.hand_totals = list(score.totals)
+        self.primiera_cards = [primiera_best_cards(self.match.hand.captured(i)) for i in range(len(sides))]
+
+
+def _side_names(players: int) -> list[str]:
+    if players == 4:
+        return [_("You and your partner"), _("Bots 1 and 3")]
+    return [seat_name(seat, players) for seat in range(players)]
+
+
+def _opponents(match: Match) -> list[Opponent]:
+    players = match.rules.players
+    positions = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}[players]
+    hand = match.hand
+    return [
+        Opponent(seat, seat_name(seat, players), len(hand.hands[seat]), positions[seat],
+                 seat == hand.dealer, not match.hand_over and hand.to_move == seat)
+        for seat in range(1, players)
+    ]
+
+
+def _recent(table: Table) -> list[str]:
+    """What happened since the learner's last move (the bots' replies), newest last."""
+    lines: list[str] = []
+    for entry in reversed(table.log):
+        lines.append(entry["text"])
+        if entry["seat"] == table.human_seat and not entry["action"] == NEXT_HAND:
+            break
+    return list(reversed(lines))[-8:]
+
+

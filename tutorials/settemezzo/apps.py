@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SettemezzoConfig(AppConfig):
+    name = "tutorials.settemezzo"
+    label = "settemezzo"

@@ -1,0 +1,43 @@
+"""How a game plugs into the practice table: one adapter per game, one set of views for all."""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from django import forms
+
+
+class GameAdapter(Protocol):
+    """What the shared table views need from a game. Engine errors (BadNotation,
+    IllegalAction) raised by `parse_action` or `apply` become a 400 with their message."""
+
+    slug: str
+    template: str  # the game's table template; "…html#table" is its swappable fragment
+    form_class: type[forms.Form]
+
+    def new_game(self, options: dict[str, Any], seed: str) -> tuple[Any, str]:
+        """The first state and the rules text for a new table."""
+
+    def load(self, rules_text: str, state_text: str) -> Any: ...
+
+    def dump(self, state: Any) -> str: ...
+
+    def parse_action(self, state: Any, text: str) -> Any: ...
+
+    def apply(self, state: Any, action: Any) -> Any: ...
+
+    def seat_to_act(self, state: Any) -> int | None:
+        """The seat whose move it is, or None while the game waits (between hands, or over)."""
+
+    def bot_action(self, state: Any, seat: int, options: dict[str, Any]) -> Any: ...
+
+    def narrate(self, state_before: Any, seat: int, action: Any, state_after: Any) -> str: ...
+
+    def presenter(self, table: Any, state: Any, request: Any) -> Any: ...
+
+
+ADAPTERS: dict[str, GameAdapter] = {}
+
+
+def register(adapter: GameAdapter) -> GameAdapter:
+    ADAPTERS[adapter.slug] = adapter
+    return adapter

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from tutorials.tables import views
+
+# Included under "<slug:game>/play/" by the project urls.
+urlpatterns = [
+    path("", views.table_new, name="play_new"),
+    path("<uuid:table_id>/", views.table_show, name="play_table"),
+    path("<uuid:table_id>/act", views.table_act, name="play_act"),
+]
