@@ -26,11 +26,11 @@ class Play:
         for i in option:
             mask |= table[i].bit
         key = card.index << 40 | mask
-        play = _PLAYS.get(key)
+        play = SHARED_PLAYS.get(key)
         if play is None:
-            if len(_PLAYS) > 500_000:
-                _PLAYS.clear()
-            play = _PLAYS[key] = cls(card, frozenset(table[i] for i in option))
+            if len(SHARED_PLAYS) > 500_000:
+                SHARED_PLAYS.clear()
+            play = SHARED_PLAYS[key] = cls(card, frozenset(table[i] for i in option))
         return play
 
     @property
@@ -67,4 +67,6 @@ class Play:
         return cls(card, frozenset(captured))
 
 
-_PLAYS: dict[int, Play] = {}
+# One Play object per (card, captured cards): legal_actions() hands out shared objects, so that
+# apply() recognises its own plays by identity.
+SHARED_PLAYS: dict[int, Play] = {}

@@ -70,6 +70,7 @@ class Rules:
     fifteen: bool = field(init=False, compare=False, repr=False)
     ace_sweep: bool = field(init=False, compare=False, repr=False)
     capture_key: tuple = field(init=False, compare=False, repr=False)
+    seat_sides: tuple[int, ...] = field(init=False, compare=False, repr=False)
     _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -106,6 +107,7 @@ class Rules:
         set_(self, "table_size", table_size)
         set_(self, "fifteen", capture == "fifteen")
         set_(self, "ace_sweep", self.variant == "ASSI")
+        set_(self, "seat_sides", tuple(seat % 2 if players == 4 else seat for seat in range(players)))
         # The options that decide what a card captures: a cheap key for the capture caches.
         set_(self, "capture_key", (
             self.fifteen, self.ace_sweep, self.ace_sweeps_always, self.ace_empty_self_capture,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from neapolitan.cards import DECK, Card, by_rank, cards_from_mask, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
-from neapolitan.scopa.actions import Play
+from neapolitan.scopa.actions import SHARED_PLAYS, Play
 from neapolitan.scopa.captures import capture_indices, capture_table
 from neapolitan.scopa.rules import Rules
 
@@ -24,7 +24,7 @@ class HandState:
 
     __slots__ = (
         "rules", "hands", "table", "stock", "piles", "scope", "bonus",
-        "to_move", "dealer", "last_capturer", "last_was_scopa", "_actions", "_values", "_left",
+        "to_move", "dealer", "last_capturer", "last_was_scopa", "_actions", "_values", "_bits", "_left",
     )
 
     def __init__(
@@ -55,11 +55,14 @@ class HandState:
         self.last_was_scopa = last_was_scopa
         self._actions: list[Play] | None = None
         self._values: tuple[int, ...] | None = None
+        self._bits: tuple[int, ...] = ()
         self._left = left if left is not None else sum(map(len, hands)) + len(stock)
 
     def table_values(self) -> tuple[int, ...]:
+        """The ranks of the table cards, in table order (the key of the capture caches)."""
         if self._values is None:
             self._values = tuple([c.rank for c in self.table])
+            self._bits = tuple([c.bit for c in self.table])
         return self._values
 
     # -- facts ---------------------------------------------------------------------------
@@ -89,21 +92,27 @@ class HandState:
         return self._actions
 
     def _legal_actions(self) -> list[Play]:
-        if self.is_over:
+        if not self._left:
             return []
         table = self.table
         values = self.table_values()
+        bits = self._bits
         rules = self.rules
         captures = capture_table(values, rules.capture_key)
         plays: list[Play] = []
         hand = self.hands[self.to_move]
+        vile = rules.regola_del_vile and self._is_opening_lead() and not all(c.rank == 1 for c in hand)
+        shared = SHARED_PLAYS
         for card in hand:
-            if rules.regola_del_vile and card.rank == 1 and self._is_opening_lead() and not all(
-                c.rank == 1 for c in hand
-            ):
+            if vile and card.rank == 1:
                 continue  # SCOPA-OP-14: the first player may not lead an Ace
+            base = card.index << 40
             for option in captures[card.rank][0]:
-                plays.append(Play.of(card, table, option))
+                mask = 0
+                for i in option:
+                    mask |= bits[i]
+                play = shared.get(base | mask)
+                plays.append(play if play is not None else Play.of(card, table, option))
         return plays
 
     def _is_opening_lead(self) -> bool:
@@ -115,28 +124,30 @@ class HandState:
     # -- playing ------------------------------------------------------------------------------
     def apply(self, play: Play) -> HandState:
         """The state after `play`. Raises IllegalAction (citing the rule) and changes nothing."""
+        rules = self.rules
         for known in self._actions or ():
             if known is play:  # identity: plays from legal_actions() are shared objects
-                kind = capture_indices(play.card.rank, self._values, self.rules.capture_key)[1]
                 break
         else:
-            kind = self._check_legal(play)
-        rules = self.rules
+            self._check_legal(play)
+        # Only Scopa d'Assi has captures whose kind changes the scopa (SCOPA-16).
+        kind = capture_indices(play.card.rank, self.table_values(), rules.capture_key)[1] if rules.ace_sweep else ""
         seat = self.to_move
-        side = rules.side_of(seat)
+        side = rules.seat_sides[seat]
         card = play.card
         captured = play.captured
         hands = list(self.hands)
         hands[seat] = tuple([c for c in hands[seat] if c is not card])
         stock = self.stock
-        left = self.cards_left_to_play() - 1
+        left = self._left - 1
         piles = self.piles
         scope = self.scope
         bonus = self.bonus
         last_capturer = self.last_capturer
         last_was_scopa = self.last_was_scopa
         if captured or kind == "self":
-            table = tuple([c for c in self.table if c not in captured])
+            gone = play.mask
+            table = tuple([c for c in self.table if not c.bit & gone])
             piles = _bump(piles, side, piles[side] | play.mask | card.bit)
             last_capturer = seat
             sweeps = not table and kind != "self" and (kind != "ace_sweep" or rules.ace_sweep_is_scopa)
@@ -156,7 +167,7 @@ class HandState:
             to_move = (self.dealer + 1) % len(hands)
         if left == 0:  # SCOPA-7: leftovers to the last capturer, never a scopa
             if last_capturer is not None and table:
-                side_last = rules.side_of(last_capturer)
+                side_last = rules.seat_sides[last_capturer]
                 extra = 0
                 for c in table:
                     extra |= c.bit
@@ -170,11 +181,10 @@ class HandState:
             last_capturer, last_was_scopa, left,
         )
 
-    def _check_legal(self, play: Play) -> str:
-        """Raise IllegalAction unless `play` is legal; return its capture kind."""
+    def _check_legal(self, play: Play) -> None:
+        """Raise IllegalAction unless `play` is legal."""
         if play not in self.legal_actions():
             raise IllegalAction(*explain_illegal(self, play))
-        return capture_indices(play.card.rank, self.table_values(), self.rules.capture_key)[1]
 
     def apply_text(self, text: str) -> HandState:
         return self.apply(Play.parse(text))

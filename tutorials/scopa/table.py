@@ -143,7 +143,7 @@ class ScopaTableView:
     table: Table
     act_url: str
     opponents: list[Opponent]
-    table_cards: list[tuple[Card, bool]]  # each card, and whether the chosen card may take it
+    table_cards: list[tuple[Card, bool, bool]]  # card, may the chosen card take it, just played
     hand: list[HandCard]
     your_turn: bool
     sides: list[Side]
@@ -171,7 +171,8 @@ class ScopaTableView:
         view = cls(
             match=match, table=table,
             act_url=reverse("play_act", kwargs={"game": "scopa", "table_id": table.public_id}),
-            opponents=_opponents(match), table_cards=[(c, c in capturable) for c in hand_state.table],
+            opponents=_opponents(match),
+            table_cards=[(c, c in capturable, str(c) in _just_trailed(table)) for c in hand_state.table],
             hand=hand, your_turn=your_turn,
             sides=[
                 Side(name, score, pile.bit_count(), scope)
@@ -228,13 +229,26 @@ def _opponents(match: Match) -> list[Opponent]:
     ]
 
 
-def _recent(table: Table) -> list[str]:
-    """What happened since the learner's last move (the bots' replies), newest last."""
-    lines: list[str] = []
+def _recent_entries(table: Table) -> list[dict]:
+    """The log since the learner's last move (the bots' replies), oldest first."""
+    entries: list[dict] = []
     for entry in reversed(table.log):
-        lines.append(entry["text"])
-        if entry["seat"] == table.human_seat and not entry["action"] == NEXT_HAND:
+        entries.append(entry)
+        if entry["seat"] == table.human_seat and entry["action"] != NEXT_HAND:
             break
-    return list(reversed(lines))[-8:]
+    return list(reversed(entries))
+
+
+def _just_trailed(table: Table) -> set[str]:
+    """Cards the other players laid on the table since the learner's last move."""
+    return {
+        e["action"] for e in _recent_entries(table)
+        if e["seat"] != table.human_seat and e["action"] != NEXT_HAND and "x" not in e["action"]
+    }
+
+
+def _recent(table: Table) -> list[str]:
+    """What happened since the learner's last move, newest last."""
+    return [e["text"] for e in _recent_entries(table)][-8:]
 
 
