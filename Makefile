@@ -17,6 +17,7 @@ migrate: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 
 content: migrate
+	$(BIN)/python manage.py sync_content
 
 run: content
 	@echo "Serving on http://$(HOST)/ (Ctrl-C to stop)"

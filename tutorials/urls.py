@@ -3,11 +3,16 @@ from django.contrib import admin
 from django.urls import include, path
 
 from tutorials.core import views as core_views
+from tutorials.lessons import views as lesson_views
 
 urlpatterns = [
     path("", include("tutorials.core.urls")),
     path("admin/", admin.site.urls),
+    path("accounts/signup/", core_views.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("progress/", lesson_views.progress_page, name="progress"),
     path("<slug:game>/", core_views.game_home, name="game_home"),
     path("<slug:game>/rules/", core_views.rules, name="rules"),
     path("<slug:game>/play/", include("tutorials.tables.urls")),
+    path("<slug:game>/learn/", include("tutorials.lessons.urls")),
 ]

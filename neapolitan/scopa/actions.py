@@ -59,6 +59,8 @@ class Play:
             raise BadNotation("An empty action: say which card to play, like 7D or 8Dx3C+5B")
         head, sep, tail = text.replace("X", "x").partition("x")
         card = parse_card(head)
+        if sep and any(not part.strip() for part in tail.split("+")):
+            raise BadNotation(f"{text!r}: join the captured cards with single + signs, like 8Dx3C+5B")
         captured = parse_cards(tail.replace("+", " ")) if sep else []
         if sep and not captured:
             raise BadNotation(f"{text!r}: name the captured cards after the x, like 8Dx3C+5B")

@@ -36,7 +36,18 @@ def subsets_by_sum(values: tuple[int, ...], limit: int) -> list[list[tuple[int, 
 Options = tuple[tuple[tuple[int, ...], ...], str]
 
 
-@lru_cache(maxsize=131072)
+def captures_on(values: tuple[int, ...], rules: Rules) -> tuple[Options, ...]:
+    """`capture_table` for these rules, through the rules' own cache (the hot path of play)."""
+    cache = rules.capture_cache
+    found = cache.get(values)
+    if found is None:
+        if len(cache) > 200_000:
+            cache.clear()
+        found = cache[values] = capture_table(values, rules.capture_key)
+    return found
+
+
+@lru_cache(maxsize=4096)
 def capture_table(values: tuple[int, ...], key: tuple) -> tuple[Options, ...]:
     """What a card of each rank (index 1..10) captures on a table with these values.
 
@@ -95,3 +106,46 @@ def capture_options(
     if kind in ("trail", "self"):
         return []
     return [frozenset(cards[i] for i in option) for option in options]
+
+
+def why_not_capture(
+    played: Card, table: Iterable[Card], captured: Iterable[Card], rules: Rules | None = None
+) -> tuple[str, str] | None:
+    """Why playing `played` and taking `captured` from `table` breaks the rules: (reason, rule ID).
+
+    None when it is a legal capture (an empty `captured` is a trail)."""
+    rules = rules or _DEFAULT
+    cards = tuple(table)
+    taken = frozenset(captured)
+    missing = sorted(taken - set(cards))
+    if missing:
+        return f"{_cards_text(missing)} is not on the table.", "SCOPA-5"
+    legal = capture_options(played, cards, rules)
+    options, kind = capture_indices(played.rank, tuple(c.rank for c in cards), rules.capture_key)
+    if taken in legal or (not taken and (kind in ("trail", "self") or () in options)):
+        return None
+    choices = " or ".join(_cards_text(option) for option in legal if option)
+    if kind == "ace_sweep":
+        return f"An Ace played here takes every card on the table: {choices}.", "SCOPA-16.1"
+    if not taken:
+        rule = "SCOPA-14.2" if rules.fifteen else "SCOPA-5.4"
+        return f"{played} can capture ({choices}), and capturing is compulsory.", rule
+    if kind in ("trail", "self"):
+        if rules.fifteen:
+            return f"{played} captures nothing here: no cards make 15 with it, so it is trailed.", "SCOPA-14.1"
+        return f"{played} captures nothing here, so it stays on the table.", "SCOPA-5.3"
+    if kind == "pair":
+        return f"{played} must take {choices}: a single card of equal value has priority, SCOPA-5.1", "SCOPA-5.1"
+    total = sum(c.rank for c in taken)
+    if kind == "fifteen":
+        return (
+            f"{played} and {_cards_text(taken)} make {played.rank + total}, not 15; it can take {choices}.",
+            "SCOPA-14.1",
+        )
+    if total == played.rank and rules.min_cards:
+        return f"With the fewest-cards rule {played} must take {choices}.", "SCOPA-OP-6"
+    return f"{_cards_text(taken)} adds up to {total}, not {played.rank}; {played} can take {choices}.", "SCOPA-5.2"
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return "+".join(str(c) for c in sorted(cards, key=lambda c: c.by_rank))

@@ -8,7 +8,7 @@ from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.scoring import HandScore, score_hand
-from neapolitan.scopa.state import HandState, deal
+from neapolitan.scopa.state import HandState, _ints, _seat, deal
 
 
 class CallOut:
@@ -142,14 +142,13 @@ class Match:
         if len(parts) != 6:
             raise BadNotation("A Scopa match has 6 fields separated by |")
         seed, number, scores, winner, called, hand = parts
-        try:
-            values = tuple(int(v) for v in scores.split("/"))
-            return cls(
-                rules, seed, int(number), values, HandState.from_text(hand, rules),
-                None if winner == "-" else int(winner), None if called == "-" else int(called),
-            )
-        except ValueError as error:
-            raise BadNotation(f"Not a Scopa match: {error}") from None
+        if not number.isdigit() or int(number) < 1:
+            raise BadNotation(f"{number!r} is not a hand number")
+        return cls(
+            rules, seed, int(number), _ints(scores, rules.sides), HandState.from_text(hand, rules),
+            None if winner == "-" else _seat(winner, rules.sides),
+            None if called == "-" else _seat(called, rules.players),
+        )
 
 
 def _winner(scores: tuple[int, ...], score: HandScore, rules: Rules) -> int | None:

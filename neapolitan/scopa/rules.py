@@ -34,6 +34,10 @@ LAST_SWEEP = ("last_play", "last_capture_literal", "counts")  # SCOPA-OP-5
 PRIMIERA_MISSING = ("complete_wins", "partial_compare")  # SCOPA-OP-3
 
 
+# Capture options by table values, one dict per set of capture-deciding options (see captures.py).
+_CAPTURE_CACHES: dict[tuple, dict] = {}
+
+
 @dataclass(frozen=True)
 class Rules:
     """A variant and its options. Defaults are those of the rules reference.
@@ -71,6 +75,7 @@ class Rules:
     ace_sweep: bool = field(init=False, compare=False, repr=False)
     capture_key: tuple = field(init=False, compare=False, repr=False)
     seat_sides: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    capture_cache: dict = field(init=False, compare=False, repr=False)
     _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -113,6 +118,7 @@ class Rules:
             self.fifteen, self.ace_sweep, self.ace_sweeps_always, self.ace_empty_self_capture,
             self.quindici_also_pair, self.quindici_optional, self.min_cards,
         ))
+        set_(self, "capture_cache", _CAPTURE_CACHES.setdefault(self.capture_key, {}))
         set_(self, "_hash", hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare)))
 
     def __hash__(self) -> int:  # cached: rules key the capture caches on the hot path

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from neapolitan.cards import DECK, Card, by_rank, cards_from_mask, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.scopa.actions import SHARED_PLAYS, Play
-from neapolitan.scopa.captures import capture_indices, capture_table
+from neapolitan.scopa.captures import capture_indices, captures_on, why_not_capture
 from neapolitan.scopa.rules import Rules
 
 Cards = tuple[Card, ...]
@@ -98,7 +98,7 @@ class HandState:
         values = self.table_values()
         bits = self._bits
         rules = self.rules
-        captures = capture_table(values, rules.capture_key)
+        captures = captures_on(values, rules)
         plays: list[Play] = []
         hand = self.hands[self.to_move]
         vile = rules.regola_del_vile and self._is_opening_lead() and not all(c.rank == 1 for c in hand)
@@ -124,20 +124,17 @@ class HandState:
     # -- playing ------------------------------------------------------------------------------
     def apply(self, play: Play) -> HandState:
         """The state after `play`. Raises IllegalAction (citing the rule) and changes nothing."""
-        rules = self.rules
         for known in self._actions or ():
             if known is play:  # identity: plays from legal_actions() are shared objects
                 break
         else:
             self._check_legal(play)
-        # Only Scopa d'Assi has captures whose kind changes the scopa (SCOPA-16).
-        kind = capture_indices(play.card.rank, self.table_values(), rules.capture_key)[1] if rules.ace_sweep else ""
+        rules = self.rules
         seat = self.to_move
         side = rules.seat_sides[seat]
         card = play.card
-        captured = play.captured
-        hands = list(self.hands)
-        hands[seat] = tuple([c for c in hands[seat] if c is not card])
+        hands = self.hands
+        hands = (*hands[:seat], tuple([c for c in hands[seat] if c is not card]), *hands[seat + 1:])
         stock = self.stock
         left = self._left - 1
         piles = self.piles
@@ -145,41 +142,38 @@ class HandState:
         bonus = self.bonus
         last_capturer = self.last_capturer
         last_was_scopa = self.last_was_scopa
-        if captured or kind == "self":
-            gone = play.mask
+        gone = play.mask
+        # Only Scopa d'Assi has plays whose kind changes what happens (SCOPA-16).
+        kind = self._capture_kind(card) if rules.ace_sweep else ""
+        if gone or kind == "self":
             table = tuple([c for c in self.table if not c.bit & gone])
-            piles = _bump(piles, side, piles[side] | play.mask | card.bit)
+            piles = _bump(piles, side, piles[side] | gone | card.bit)
             last_capturer = seat
-            sweeps = not table and kind != "self" and (kind != "ace_sweep" or rules.ace_sweep_is_scopa)
-            # SCOPA-6.2: a sweep with the hand's last card is no scopa (SCOPA-OP-5 may differ).
-            last_was_scopa = sweeps and (left > 0 or rules.last_sweep != "last_play")
-            if last_was_scopa:  # SCOPA-6.1, with the last-play exception SCOPA-6.2
+            last_was_scopa = not table and _sweep_is_scopa(rules, kind, left)
+            if last_was_scopa:  # SCOPA-6.1
                 scope = _bump(scope, side, scope[side] + 1)
-            if rules.three_suit_bonus and len(captured) == 2 and rules.fifteen and len(
-                {card.suit, *(c.suit for c in captured)}
-            ) == 3:
-                bonus = _bump(bonus, side, bonus[side] + 1)  # SCOPA-15.2
+            if rules.three_suit_bonus and _three_suit_fifteen(play):  # SCOPA-15.2
+                bonus = _bump(bonus, side, bonus[side] + 1)
         else:
-            table = tuple(sorted((*self.table, card), key=by_rank))
-        to_move = (seat + 1) % len(hands)
+            table = _with_card(self.table, card)
+        to_move = seat + 1 if seat + 1 < len(hands) else 0
         if left and not any(hands):  # SCOPA-3.4: deal again from the stock, nothing to the table
             hands, stock = _deal_round(stock, len(hands), self.dealer, 3)
             to_move = (self.dealer + 1) % len(hands)
-        if left == 0:  # SCOPA-7: leftovers to the last capturer, never a scopa
-            if last_capturer is not None and table:
-                side_last = rules.seat_sides[last_capturer]
-                extra = 0
-                for c in table:
-                    extra |= c.bit
-                piles = _bump(piles, side_last, piles[side_last] | extra)
+        elif not left:  # SCOPA-7: leftovers to the last capturer, never a scopa
+            if last_capturer is not None:
+                last_side = rules.seat_sides[last_capturer]
+                piles = _bump(piles, last_side, piles[last_side] | sum([c.bit for c in table]))
+                if rules.last_sweep == "last_capture_literal" and last_was_scopa:  # SCOPA-OP-5 (B)
+                    scope = _bump(scope, last_side, scope[last_side] - 1)
             table = ()
-            if rules.last_sweep == "last_capture_literal" and last_was_scopa and last_capturer is not None:
-                side_last = rules.side_of(last_capturer)
-                scope = _bump(scope, side_last, scope[side_last] - 1)
         return HandState(
-            rules, tuple(hands), table, stock, piles, scope, bonus, to_move, self.dealer,
+            rules, hands, table, stock, piles, scope, bonus, to_move, self.dealer,
             last_capturer, last_was_scopa, left,
         )
+
+    def _capture_kind(self, card: Card) -> str:
+        return capture_indices(card.rank, self.table_values(), self.rules.capture_key)[1]
 
     def _check_legal(self, play: Play) -> None:
         """Raise IllegalAction unless `play` is legal."""
@@ -238,7 +232,7 @@ class HandState:
             rules, hands, tuple(sorted(_parse_cards_field(table_t), key=by_rank)), _parse_cards_field(stock_t), piles,
             _ints(scope_t, rules.sides), _ints(bonus_t, rules.sides),
             _seat(to_move, rules.players), _seat(dealer, rules.players),
-            None if last == "-" else _seat(last, rules.players), lws == "1",
+            None if last == "-" else _seat(last, rules.players), _flag(lws),
         )
         state.check_cards_conserved()
         return state
@@ -362,7 +356,7 @@ class PlayerView:
             hand_sizes=_ints(sizes, rules.players), stock_size=int(stock),
             to_move=_seat(to_move, rules.players), dealer=_seat(dealer, rules.players),
             last_capturer=None if last == "-" else _seat(last, rules.players),
-            last_was_scopa=lws == "1",
+            last_was_scopa=_flag(lws),
         )
         if len(view.hand) != view.hand_sizes[view.seat]:
             raise BadNotation("The hand size does not match the hand")
@@ -454,46 +448,40 @@ def explain_illegal(state: HandState, play: Play) -> tuple[str, str | None]:
     missing = [c for c in play.captured if c not in state.table]
     if missing:
         return f"{', '.join(map(str, sorted(missing)))} is not on the table.", "SCOPA-5"
-    rules = state.rules
-    legal = [p for p in state.legal_actions() if p.card is card]
-    if not legal:
+    if not any(p.card is card for p in state.legal_actions()):
         return "You may not lead an Ace on the first play (regola del vile).", "SCOPA-OP-14"
-    _, kind = capture_indices(card.rank, state.table_values(), rules.capture_key)
-    options = " or ".join(_capture_text(p.captured) for p in legal)
-    if kind == "ace_sweep":
-        return "An Ace played here takes every card on the table.", "SCOPA-16.1"
-    if play.is_trail:
-        rule = "SCOPA-14.2" if rules.fifteen else "SCOPA-5.4"
-        return f"{card} can capture ({options}), and capturing is compulsory.", rule
-    if kind == "trail":
-        if rules.fifteen:
-            return f"{card} captures nothing here: no cards make 15 with it, so it is trailed.", "SCOPA-14.1"
-        return f"{card} captures nothing here, so it stays on the table.", "SCOPA-5.3"
-    if kind == "pair":
-        return (
-            f"{card} must take {options}: a single card of equal value has priority, SCOPA-5.1",
-            "SCOPA-5.1",
-        )
-    total = sum(c.rank for c in play.captured)
-    if kind == "fifteen":
-        return (
-            f"{card} and {_capture_text(play.captured)} make {card.rank + total}, not 15; "
-            f"it can take {options}.",
-            "SCOPA-14.1",
-        )
-    if total == card.rank and rules.min_cards:
-        return f"With the fewest-cards rule {card} must take {options}.", "SCOPA-OP-6"
-    return (
-        f"{_capture_text(play.captured)} adds up to {total}, not {card.rank}; {card} can take {options}.",
-        "SCOPA-5.2",
-    )
-
-
-def _capture_text(cards: frozenset[Card]) -> str:
-    return "+".join(str(c) for c in sorted(cards))
+    reason = why_not_capture(card, state.table, play.captured, state.rules)
+    return reason or ("That play is not allowed here.", None)
 
 
 # -- small helpers -----------------------------------------------------------------------------
+def _sweep_is_scopa(rules: Rules, kind: str, left: int) -> bool:
+    """Whether emptying the table scores a scopa (SCOPA-6.1): not the Ace taking itself, not an
+    Ace sweep (SCOPA-16.3, OP-12), and not with the hand's last card (SCOPA-6.2, OP-5)."""
+    if kind == "self" or (kind == "ace_sweep" and not rules.ace_sweep_is_scopa):
+        return False
+    return left > 0 or rules.last_sweep != "last_play"
+
+
+def _three_suit_fifteen(play: Play) -> bool:
+    """SCOPA-15.2: a fifteen of exactly three cards in three different suits."""
+    captured = play.captured
+    return (
+        len(captured) == 2
+        and play.card.rank + sum(c.rank for c in captured) == 15
+        and len({play.card.suit, *(c.suit for c in captured)}) == 3
+    )
+
+
+def _with_card(table: Cards, card: Card) -> Cards:
+    """The table with `card` laid on it, kept in rank order."""
+    key = card.by_rank
+    for i, c in enumerate(table):
+        if c.by_rank > key:
+            return (*table[:i], card, *table[i:])
+    return (*table, card)
+
+
 def _bump(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return values[:index] + (value,) + values[index + 1:]
 
@@ -514,6 +502,12 @@ def _ints(text: str, count: int) -> tuple[int, ...]:
     if len(values) != count or any(v < 0 for v in values):
         raise BadNotation(f"{text!r} should be {count} numbers separated by /")
     return values
+
+
+def _flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise BadNotation(f"{text!r} should be 0 or 1")
+    return text == "1"
 
 
 def _seat(text: str, players: int) -> int:

@@ -1,9 +1,13 @@
 """The home page, each game's home and its rules page."""
-from django.http import Http404, HttpRequest
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_http_methods
 
 from tutorials.core.games import GAMES, GAMES_BY_SLUG, GameInfo
+from tutorials.lessons.selectors import continue_lesson
 
 
 def _game(slug: str) -> GameInfo:
@@ -15,7 +19,9 @@ def _game(slug: str) -> GameInfo:
 
 @require_GET
 def home(request: HttpRequest) -> TemplateResponse:
-    return TemplateResponse(request, "core/home.html", {"games": GAMES})
+    return TemplateResponse(request, "core/home.html", {
+        "games": GAMES, "resume": continue_lesson(request),
+    })
 
 
 @require_GET
@@ -27,3 +33,15 @@ def game_home(request: HttpRequest, game: str) -> TemplateResponse:
 def rules(request: HttpRequest, game: str) -> TemplateResponse:
     info = _game(game)
     return TemplateResponse(request, f"{info.slug}/rules.html", {"game": info})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account (username and password; no email needed) and log in: progress comes along."""
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect(request.GET.get("next") or "progress")
+    status = 400 if request.method == "POST" else 200
+    return TemplateResponse(request, "registration/signup.html", {"form": form}, status=status)

@@ -6,4 +6,4 @@ class ScopaConfig(AppConfig):
     label = "scopa"
 
     def ready(self) -> None:
-        from tutorials.scopa import table  # noqa: F401  (registers the practice table)
+        from tutorials.scopa import steps, table  # noqa: F401  (registers lesson steps and the table)

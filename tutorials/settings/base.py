@@ -21,6 +21,7 @@ INSTALLED_APPS = [
     "template_partials",
     "tutorials.core",
     "tutorials.tables",
+    "tutorials.lessons",
     "tutorials.scopa",
     "tutorials.settemezzo",
     "tutorials.stoppa",
@@ -86,3 +87,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "core:home"
+LOGOUT_REDIRECT_URL = "core:home"

@@ -20,7 +20,8 @@ class Table(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
     )
-    session_key = models.CharField(max_length=64, blank=True, db_index=True)
+    anon_key = models.CharField(max_length=64, blank=True, db_index=True,
+                                help_text="The anonymous learner's key (tutorials.core.learners).")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

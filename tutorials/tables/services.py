@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.http import HttpRequest
 
+from tutorials.core.learners import anon_key
 from tutorials.tables.models import Table
 from tutorials.tables.registry import GameAdapter
 
@@ -21,12 +22,6 @@ def new_seed() -> str:
     return secrets.token_hex(4)
 
 
-def session_key_of(request: HttpRequest) -> str:
-    if request.session.session_key is None:
-        request.session.save()
-    return request.session.session_key or ""
-
-
 @transaction.atomic
 def table_create(*, adapter: GameAdapter, request: HttpRequest, options: dict[str, Any], seed: str) -> Table:
     state, rules_text = adapter.new_game(options, seed)
@@ -34,7 +29,7 @@ def table_create(*, adapter: GameAdapter, request: HttpRequest, options: dict[st
         game=adapter.slug, rules_text=rules_text, options=options, seed=seed,
         state_text=adapter.dump(state), human_seat=0,
         owner=request.user if request.user.is_authenticated else None,
-        session_key=session_key_of(request),
+        anon_key="" if request.user.is_authenticated else anon_key(request),
     )
     state = _bots_answer(adapter, table, state)
     table.state_text = adapter.dump(state)
@@ -77,3 +72,10 @@ def _bots_answer(adapter: GameAdapter, table: Table, state: Any) -> Any:
             return state
         state = _record(adapter, table, state, seat, adapter.bot_action(state, seat, table.options))
     raise RuntimeError("The computer players did not hand the turn back")
+
+
+def tables_adopt(*, user, anon: str) -> int:
+    """Give an anonymous learner's tables to the account they just logged in to."""
+    if not anon:
+        return 0
+    return Table.objects.filter(owner__isnull=True, anon_key=anon).update(owner=user, anon_key="")

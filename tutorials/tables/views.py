@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.core.learners import peek_anon_key
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS, GameAdapter
 from tutorials.tables.services import StaleAction, new_seed, table_create, table_play
@@ -30,7 +31,7 @@ def _own_table(request: HttpRequest, game: str, table_id: str) -> Table:
     if table.owner_id is not None:
         mine = request.user.is_authenticated and table.owner_id == request.user.pk
     else:
-        mine = bool(request.session.session_key) and table.session_key == request.session.session_key
+        mine = bool(table.anon_key) and table.anon_key == peek_anon_key(request)
     if not mine:
         raise Http404("No such table")
     return table

@@ -1,0 +1,30 @@
+"""Who the learner is: an account, or an anonymous key kept in the session.
+
+The key lives in the session's data, not in the session key, so it survives the new session
+Django starts at log-in; apps merge what the key owns into the account then (see signals).
+"""
+import uuid
+
+from django.http import HttpRequest
+
+SESSION_FIELD = "learner"
+
+
+def anon_key(request: HttpRequest) -> str:
+    """This browser's anonymous learner key, created on first use."""
+    key = request.session.get(SESSION_FIELD)
+    if not key:
+        key = request.session[SESSION_FIELD] = uuid.uuid4().hex
+    return key
+
+
+def peek_anon_key(request: HttpRequest) -> str:
+    """The key if this browser has one, without creating it (for reads)."""
+    return request.session.get(SESSION_FIELD, "")
+
+
+def owner_filter(request: HttpRequest, user_field: str = "user", key_field: str = "anon_key") -> dict:
+    """Query filter selecting the current learner's own rows."""
+    if request.user.is_authenticated:
+        return {user_field: request.user}
+    return {f"{user_field}__isnull": True, key_field: peek_anon_key(request) or "-"}

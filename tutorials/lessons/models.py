@@ -1,0 +1,64 @@
+"""Lessons (loaded from files by `sync_content`), their steps, and each learner's progress."""
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Lesson(models.Model):
+    game = models.SlugField(max_length=32)
+    slug = models.SlugField(max_length=80)
+    order = models.PositiveSmallIntegerField()
+    title = models.CharField(max_length=120)
+    summary = models.CharField(max_length=300, blank=True)
+    retired = models.BooleanField(default=False, help_text="No longer in the content files.")
+
+    class Meta:
+        ordering = ["game", "order"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="lesson_unique_slug")]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.title}"
+
+
+class Step(models.Model):
+    """One step of a lesson. `data` holds the step's spec, answer included: it stays on the server."""
+
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="steps")
+    number = models.PositiveSmallIntegerField(help_text="1-based position in the lesson.")
+    kind = models.CharField(max_length=32)
+    data = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["lesson", "number"]
+        constraints = [models.UniqueConstraint(fields=["lesson", "number"], name="step_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.lesson.slug} #{self.number} ({self.kind})"
+
+
+class LessonProgress(models.Model):
+    """Where one learner is in one lesson: an account's, or an anonymous session's."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="lesson_progress"
+    )
+    anon_key = models.CharField(max_length=64, blank=True, db_index=True)
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="progress")
+    step = models.PositiveSmallIntegerField(default=1, help_text="The step the learner is on.")
+    mistakes = models.PositiveSmallIntegerField(default=0)
+    completed = models.BooleanField(default=False)
+    stars = models.PositiveSmallIntegerField(default=0)
+    last_wrong = models.CharField(max_length=64, blank=True, help_text="The last wrong answer, so a double submit counts once.")
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "lesson"], condition=Q(user__isnull=False),
+                                    name="progress_one_per_user"),
+            models.UniqueConstraint(fields=["anon_key", "lesson"], condition=Q(user__isnull=True),
+                                    name="progress_one_per_session"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user or self.anon_key}: {self.lesson} step {self.step}"

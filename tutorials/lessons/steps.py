@@ -1,0 +1,116 @@
+"""Step kinds: how a step is validated, shown (without its answer), and checked on the server.
+
+Generic kinds live here; each game registers its own (e.g. tutorials/scopa/steps.py), whose
+answers the rules engine computes, so content can never drift from the rules.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+
+class BadContent(ValueError):
+    """A lesson file that cannot be used; the message says which field is wrong."""
+
+
+class BadAnswer(ValueError):
+    """A malformed or tampered answer: a 400, and progress is unchanged."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    correct: bool
+    explanation: str
+    solution: str = ""  # shown only after answering
+
+
+class StepKind(Protocol):
+    name: str
+    interactive: bool
+    template: str  # shows the question and the answer controls
+
+    def validate(self, data: dict[str, Any]) -> None:
+        """Raise BadContent if the step's data is unusable."""
+
+    def context(self, data: dict[str, Any]) -> dict[str, Any]:
+        """What the template shows: never the answer."""
+
+    def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
+        """Judge the learner's answer; BadAnswer for a malformed one."""
+
+    def expected(self, data: dict[str, Any]) -> Any:
+        """The right answer, as the content file writes it in `answer` (for the content test)."""
+
+
+STEP_KINDS: dict[str, StepKind] = {}
+
+
+def register(kind: StepKind) -> StepKind:
+    STEP_KINDS[kind.name] = kind
+    return kind
+
+
+def require(data: dict[str, Any], *fields: str) -> None:
+    missing = [f for f in fields if f not in data or data[f] in ("", None)]
+    if missing:
+        raise BadContent(f"missing {', '.join(missing)}")
+
+
+class ReadStep:
+    """Text (and cards) to read; "Continue" moves on."""
+
+    name = "read"
+    interactive = False
+    template = "lessons/steps/_read.html"
+
+    def validate(self, data: dict[str, Any]) -> None:
+        require(data, "text")
+
+    def context(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
+        return Verdict(True, "")
+
+    def expected(self, data: dict[str, Any]) -> Any:
+        return None
+
+
+class ChoiceStep:
+    """Multiple choice: `options`, the index of the right one in `answer`, an explanation per option."""
+
+    name = "choice"
+    interactive = True
+    template = "lessons/steps/_choice.html"
+
+    def validate(self, data: dict[str, Any]) -> None:
+        require(data, "prompt", "options", "hint", "explanations")
+        options = data["options"]
+        if not isinstance(options, list) or len(options) < 2:
+            raise BadContent("a choice needs at least two options")
+        if len(data["explanations"]) != len(options):
+            raise BadContent("one explanation per option")
+        if not isinstance(data.get("answer"), int) or not 0 <= data["answer"] < len(options):
+            raise BadContent("answer must be the index of the right option")
+
+    def context(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {"options": list(enumerate(data["options"]))}
+
+    def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
+        try:
+            chosen = int(answer.get("choice", ""))
+        except ValueError:
+            raise BadAnswer(_("Choose one of the answers.")) from None
+        if not 0 <= chosen < len(data["options"]):
+            raise BadAnswer(_("That answer is not one of the choices."))
+        return Verdict(chosen == data["answer"], data["explanations"][chosen], data["options"][data["answer"]])
+
+    def expected(self, data: dict[str, Any]) -> Any:
+        return data["answer"]
+
+
+register(ReadStep())
+register(ChoiceStep())
