@@ -1,0 +1,59 @@
+"""A learner completes a whole lesson in the browser, and a reload mid-lesson resumes at the same step."""
+import pytest
+from django.core.management import call_command
+
+from tutorials.lessons.models import Lesson
+from tutorials.lessons.steps import STEP_KINDS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _answer_step(page, step) -> None:
+    """Give the engine's answer by clicking, as a learner would."""
+    expected = STEP_KINDS[step.kind].expected(step.data)
+    if step.kind == "choice":
+        page.get_by_label(step.data["options"][expected], exact=True).check()
+        page.get_by_role("button", name="Check").click()
+    elif step.kind == "capture":
+        first = expected.split("|")[0]
+        if not first:
+            page.get_by_role("button", name="It takes nothing").click()
+        else:
+            for card in first.split("+"):
+                page.locator(f'.pick input[value="{card}"]').check()
+            page.get_by_role("button", name="Take these cards").click()
+    elif step.kind == "sweep":
+        page.locator(f'.pick input[value="{expected.split()[0]}"]').check()
+        page.get_by_role("button", name="Check").click()
+    elif step.kind == "primiera":
+        if expected == "incomplete":
+            page.get_by_role("button", name="A suit is missing").click()
+        else:
+            page.fill("input[name=value]", str(expected))
+            page.get_by_role("button", name="Check").click()
+    elif step.kind == "points":
+        for category, side in expected.items():
+            page.locator(f'input[name="{category}"][value="{side}"]').check()
+        page.get_by_role("button", name="Check").click()
+    page.locator(".feedback--right").wait_for()
+    page.get_by_test_id("next").click()
+
+
+def test_complete_a_whole_lesson_and_resume_after_reload(page):
+    call_command("sync_content", verbosity=0)
+    lesson = Lesson.objects.filter(game="scopa").order_by("order").first()
+    steps = list(lesson.steps.order_by("number"))
+    page.goto("/scopa/learn/")
+    page.get_by_role("link", name=lesson.title).click()
+    for step in steps:
+        page.wait_for_url(f"**/{lesson.slug}/{step.number}/")
+        if step.number == 3:  # a reload mid-lesson resumes at the same step
+            page.reload()
+            page.goto(f"/scopa/learn/{lesson.slug}/")
+            page.wait_for_url(f"**/{lesson.slug}/{step.number}/")
+        if step.kind == "read":
+            page.get_by_role("button", name="Continue").click()
+        else:
+            _answer_step(page, step)
+    page.wait_for_url(f"**/{lesson.slug}/done/")
+    assert page.get_by_test_id("stars").get_attribute("aria-label") == "3 stars"
