@@ -1,12 +1,15 @@
 """`make bench`: speed figures of the engine, printed (never asserted by the test suite)."""
 from __future__ import annotations
 
+import importlib
 import random
 import statistics
 import time
 
 from neapolitan.scopa import Rules, deal
 from neapolitan.scopa.bots import SearchBot
+from neapolitan.scopa.puzzles import generate
+from neapolitan.scopa.search import Solver
 
 
 def random_hands_per_second(seconds: float = 3.0, rules: Rules | None = None) -> float:
@@ -64,11 +67,49 @@ def search_decision_time(decisions: int = 40) -> float:
     return statistics.median(timings) * 1e3
 
 
+def exact_solve_time(cards_left: int, positions: int = 15) -> float:
+    """Median milliseconds to value every play of a 2-player position with every card known."""
+    timings = []
+    for n in range(positions):
+        rng = random.Random(n)
+        state = deal(Rules(), f"solve:{n}")
+        while state.cards_left_to_play() > cards_left:
+            state = state.apply(rng.choice(state.legal_actions()))
+        start = time.perf_counter()
+        Solver(state.rules.seat_sides[state.to_move]).play_values(state)
+        timings.append(time.perf_counter() - start)
+    return statistics.median(timings) * 1e3
+
+
+def puzzles_per_cpu_minute(count: int = 40) -> float:
+    """Verified puzzles (unique best play) found in bot games per minute of CPU time."""
+    start = time.process_time()
+    found = sum(1 for _ in generate(Rules(), "bench", count))
+    return found / (time.process_time() - start) * 60
+
+
+def game_figures() -> list[tuple[str, str]]:
+    """Each other game's own figures (neapolitan/<game>/bench.py), where it has them."""
+    rows: list[tuple[str, str]] = []
+    for game in ("settemezzo", "stoppa", "saltacavallo"):
+        try:
+            module = importlib.import_module(f"neapolitan.{game}.bench")
+        except ModuleNotFoundError:
+            continue
+        rows.extend(module.figures())
+    return rows
+
+
 def main() -> None:
     print("Scopa engine benchmark (one core)")
     print(f"  random 2-player hands per second : {random_hands_per_second():8.0f}   (target >= 5000)")
     print(f"  legal plays of a position        : {legal_actions_time():8.2f} us (median)")
-    print(f"  search bot decision, 12 samples  : {search_decision_time():8.2f} ms (median)")
+    for left in (8, 12, 16):
+        print(f"  exact solve, {left:2d} cards left       : {exact_solve_time(left):8.2f} ms (median; target < 50 at 16)")
+    print(f"  search bot decision, 12 samples  : {search_decision_time():8.2f} ms (median; target < 5)")
+    print(f"  verified puzzles per CPU-minute  : {puzzles_per_cpu_minute():8.0f}   (target >= 500)")
+    for label, value in game_figures():
+        print(f"  {label:<33}: {value}")
 
 
 if __name__ == "__main__":

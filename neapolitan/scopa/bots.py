@@ -10,6 +10,7 @@ from collections.abc import Callable
 from neapolitan.cards import SETTEBELLO, Card
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.scoring import score_hand
+from neapolitan.scopa.search import analyse
 from neapolitan.scopa.state import HandState, PlayerView
 
 # Weights of the greedy player's priorities.
@@ -95,8 +96,9 @@ def playout(state: HandState, policy: Callable[[HandState], Play] = _greedy_stat
 
 
 class SearchBot:
-    """Determinization: deal the unseen cards at random `samples` times, play every candidate
-    to the end of the hand with the greedy policy in each deal, and keep the best average margin."""
+    """Determinization: deal the unseen cards at random `samples` times, search each deal with
+    alpha-beta (to the end of the hand when few cards are left, else to the end of the current
+    deal), and play the best play on average (`neapolitan.scopa.search.analyse`)."""
 
     def __init__(self, samples: int = 12, seed: int | str = 0) -> None:
         self.samples = samples
@@ -106,15 +108,8 @@ class SearchBot:
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        rng = rng or random.Random(f"{self.seed}:{view.to_text()}")
-        side = view.rules.side_of(view.seat)
-        totals = dict.fromkeys(actions, 0.0)
-        for _ in range(self.samples):
-            world = view.sample_state(rng)
-            for play in world.legal_actions():
-                end = playout(world.apply(play))
-                totals[play] += point_margin(end, side) + 0.01 * play_value(world, play)
-        return max(actions, key=lambda play: totals[play])
+        analysis = analyse(view, self.samples, seed=self.seed if rng is None else rng.random())
+        return analysis.best
 
 
 BOTS: dict[str, Callable[..., Play]] = {

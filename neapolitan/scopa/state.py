@@ -426,7 +426,7 @@ def _table_makes_fifteens(table: Sequence[Card]) -> bool:
     return False
 
 
-def _deal_round(stock: Cards, players: int, dealer: int, size: int) -> tuple[list[Cards], Cards]:
+def _deal_round(stock: Cards, players: int, dealer: int, size: int) -> tuple[tuple[Cards, ...], Cards]:
     """Give `size` cards to each player, one at a time, from the dealer's right (SCOPA-3.2)."""
     hands: list[list[Card]] = [[] for _ in range(players)]
     pos = 0
@@ -434,7 +434,7 @@ def _deal_round(stock: Cards, players: int, dealer: int, size: int) -> tuple[lis
         for k in range(1, players + 1):
             hands[(dealer + k) % players].append(stock[pos])
             pos += 1
-    return [tuple(h) for h in hands], stock[pos:]
+    return tuple(tuple(h) for h in hands), stock[pos:]
 
 
 # -- explaining a refusal ---------------------------------------------------------------------

@@ -1,0 +1,250 @@
+"""Search for Scopa: an exact solver when every card is known, and determinization when some are hidden.
+
+Values are point margins of the hand for one side: its points minus the best other side's
+(carte, denari, settebello, primiera, scope and the variant's extras, SCOPA-8), as `hand_totals`
+scores them when the hand is over. The solver plays through `HandState.apply`, so it follows
+exactly the rules the table plays by.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from neapolitan.cards import SETTEBELLO
+from neapolitan.scopa.actions import Play
+from neapolitan.scopa.scoring import _SUIT_BEST as _BEST_BY_SCALE
+from neapolitan.scopa.scoring import hand_totals
+from neapolitan.scopa.state import HandState, PlayerView
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_SUIT_BEST = _BEST_BY_SCALE[0]
+
+
+def margin(state: HandState, side: int) -> int:
+    """The finished hand's points for `side` minus the best other side's."""
+    totals = hand_totals(state.piles, state.scope, state.rules, state.bonus)
+    return totals[side] - max(t for i, t in enumerate(totals) if i != side)
+
+
+class Solver:
+    """Alpha-beta over `HandState`s with a transposition table, for one side's margin.
+
+    Other sides are assumed to play against that side (exact for two sides; "paranoid" for three
+    players). Reuse one Solver for positions of the same hand to share its table.
+
+    With `until_redeal` the search stops when the current deal is played out (the stock deals
+    again) and `estimate` judges the piles there; with `plies` it stops after that many plays.
+    Without either it is exact: it plays to the end of the hand.
+    """
+
+    def __init__(self, side: int, *, until_redeal: bool = False, plies: int | None = None) -> None:
+        self.side = side
+        self.until_redeal = until_redeal
+        self.plies = plies
+        self.table: dict[tuple, tuple[int, float, Play | None]] = {}
+        self.nodes = 0
+        self._stop_stock: int | None = None
+        self._stop_left: int | None = None
+
+    def _at_horizon(self, state: HandState) -> bool:
+        if self._stop_stock is not None and len(state.stock) < self._stop_stock:
+            return True
+        return self._stop_left is not None and state.cards_left_to_play() <= self._stop_left
+
+    def start(self, state: HandState) -> None:
+        """Fix the horizon relative to the root position (a new horizon forgets the old values)."""
+        horizon = (
+            len(state.stock) if self.until_redeal and state.stock else None,
+            state.cards_left_to_play() - self.plies if self.plies else None,
+        )
+        if horizon != (self._stop_stock, self._stop_left):
+            self.table.clear()
+        self._stop_stock, self._stop_left = horizon
+
+    def value(self, state: HandState, alpha: float = -math.inf, beta: float = math.inf) -> float:
+        self.nodes += 1
+        if state.is_over:
+            return margin(state, self.side)
+        if self._at_horizon(state):
+            return estimate(state, self.side)
+        key = _key(state)
+        hit = self.table.get(key)
+        best_first = None
+        if hit is not None:
+            flag, stored, best_first = hit
+            if flag == _EXACT:
+                return stored
+            if flag == _LOWER and stored >= beta:
+                return stored
+            if flag == _UPPER and stored <= alpha:
+                return stored
+        maximizing = state.rules.seat_sides[state.to_move] == self.side
+        start_alpha, start_beta = alpha, beta
+        best = -math.inf if maximizing else math.inf
+        best_play = None
+        for play in _ordered(state, best_first):
+            v = self.value(state.apply(play), alpha, beta)
+            if maximizing:
+                if v > best:
+                    best, best_play = v, play
+                alpha = max(alpha, v)
+            else:
+                if v < best:
+                    best, best_play = v, play
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if best <= start_alpha:
+            flag = _UPPER
+        elif best >= start_beta:
+            flag = _LOWER
+        else:
+            flag = _EXACT
+        self.table[key] = (flag, best, best_play)
+        return best
+
+    def play_values(self, state: HandState) -> dict[Play, float]:
+        """The value of every legal play of the player to move (no pruning between them)."""
+        self.start(state)
+        return {play: self.value(state.apply(play)) for play in state.legal_actions()}
+
+
+def solve(state: HandState, side: int | None = None) -> dict[Play, int]:
+    """Exact value of every legal play, when every card (and the stock's order) is known."""
+    if side is None:
+        side = state.rules.seat_sides[state.to_move]
+    return {play: int(v) for play, v in Solver(side).play_values(state).items()}
+
+
+def estimate(state: HandState, side: int) -> float:
+    """A margin estimate for an unfinished hand: scope and the settebello as they stand, and the
+    carte, denari and primiera leads scaled by how safe they look."""
+    piles = state.piles
+    best_other = max((i for i in range(len(piles)) if i != side), key=lambda i: piles[i].bit_count())
+    mine, theirs = piles[side], piles[best_other]
+    value = float(state.scope[side] - state.scope[best_other])
+    value += (mine >> SETTEBELLO.index & 1) - (theirs >> SETTEBELLO.index & 1)
+    value += _clip((mine.bit_count() - theirs.bit_count()) / 8)
+    value += _clip(((mine & _DENARI).bit_count() - (theirs & _DENARI).bit_count()) / 3)
+    value += _clip((_primiera_partial(mine) - _primiera_partial(theirs)) / 30)
+    return value
+
+
+def _clip(x: float) -> float:
+    return -1.0 if x < -1 else 1.0 if x > 1 else x
+
+
+_DENARI = (1 << 10) - 1
+
+
+def _primiera_partial(mask: int) -> int:
+    return sum(_SUIT_BEST[mask >> (10 * s) & 1023] for s in range(4))
+
+
+def _key(state: HandState) -> tuple:
+    return (
+        state._left, state.to_move, state.hands, state.table, len(state.stock), state.piles, state.scope,
+        state.bonus, state.last_capturer, state.last_was_scopa,
+    )
+
+
+def _ordered(state: HandState, first: Play | None) -> list[Play]:
+    """Likely best plays first: the remembered best, scope, the settebello, big captures."""
+    plays = state.legal_actions()
+    table_size = len(state.table)
+
+    def promise(play: Play) -> int:
+        if play is first:
+            return 1000
+        score = 0
+        if play.captured:
+            score += 10 + 3 * len(play.captured)
+            if len(play.captured) == table_size:
+                score += 100
+            if SETTEBELLO in play.captured or play.card is SETTEBELLO:
+                score += 50
+        elif play.card is SETTEBELLO:
+            score -= 50
+        return score
+
+    return sorted(plays, key=promise, reverse=True)
+
+
+# -- hidden cards: determinization -------------------------------------------------------------
+@dataclass
+class Analysis:
+    """What each legal play is worth to the player to move, averaged over deals of the hidden cards."""
+
+    values: dict[Play, float]
+    samples: int
+    exact: bool  # no hidden card: the values are exact
+    wins: dict[Play, int] = field(default_factory=dict)  # deals in which the play was (joint) best
+    spread: dict[Play, float] = field(default_factory=dict)  # standard error of each mean
+
+    @property
+    def ranking(self) -> list[Play]:
+        return sorted(self.values, key=lambda p: self.values[p], reverse=True)
+
+    @property
+    def best(self) -> Play:
+        return self.ranking[0]
+
+    def confidence(self) -> float:
+        """Share of the deals in which the best play on average was also best in that deal."""
+        return self.wins.get(self.best, 0) / self.samples if self.samples else 1.0
+
+
+def analyse(
+    view: PlayerView, samples: int = 24, seed: int | str = 0, *, exact_from: int = 20,
+    plies: int | None = None,
+) -> Analysis:
+    """Value every legal play from this player's point of view.
+
+    When no card is hidden in a way that matters (the last deal of a two-player hand: the
+    opponent holds exactly the unseen cards), the values are exact. Otherwise the unseen cards
+    are dealt at random `samples` times consistently with what the player saw, each deal is
+    searched, and the values are averaged. Deals with at most `exact_from` cards left are solved
+    to the end of the hand; longer ones to the end of the current deal (or `plies` plays),
+    where `estimate` judges the piles.
+    """
+    side = view.rules.seat_sides[view.seat]
+    if _fully_known(view):
+        state = view.sample_state(random.Random(0))
+        values = solve(state, side)
+        best = max(values.values())
+        return Analysis({p: float(v) for p, v in values.items()}, 1, True,
+                        {p: int(v == best) for p, v in values.items()}, dict.fromkeys(values, 0.0))
+    rng = random.Random(f"{seed}:{view.to_text()}")
+    totals: dict[Play, list[float]] = {}
+    wins: dict[Play, int] = {}
+    deep = sum(view.hand_sizes) + view.stock_size <= exact_from
+    for _ in range(samples):
+        state = view.sample_state(rng)
+        if deep:
+            values = Solver(side).play_values(state)
+        else:
+            values = Solver(side, until_redeal=True, plies=plies or sum(view.hand_sizes)).play_values(state)
+        best = max(values.values())
+        for play, v in values.items():
+            totals.setdefault(play, []).append(v)
+            wins[play] = wins.get(play, 0) + (v == best)
+    means = {p: sum(vs) / len(vs) for p, vs in totals.items()}
+    spread = {p: _stderr(vs) for p, vs in totals.items()}
+    return Analysis(means, samples, False, wins, spread)
+
+
+def _fully_known(view: PlayerView) -> bool:
+    """Every unseen card is in one known place: one other hand, and no stock."""
+    holders = [s for i, s in enumerate(view.hand_sizes) if i != view.seat and s]
+    return view.stock_size == 0 and len(holders) <= 1
+
+
+def _stderr(values: Iterable[float]) -> float:
+    values = list(values)
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
