@@ -1,7 +1,7 @@
 """What a played card may capture: pairing, sums, fifteens and the Ace sweep (SCOPA-5, 14, 16)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from neapolitan.cards import Card
@@ -109,12 +109,19 @@ def capture_options(
 
 
 def why_not_capture(
-    played: Card, table: Iterable[Card], captured: Iterable[Card], rules: Rules | None = None
+    played: Card, table: Iterable[Card], captured: Iterable[Card], rules: Rules | None = None,
+    name: Callable[[Card], str] = str,
 ) -> tuple[str, str] | None:
     """Why playing `played` and taking `captured` from `table` breaks the rules: (reason, rule ID).
 
-    None when it is a legal capture (an empty `captured` is a trail)."""
+    None when it is a legal capture (an empty `captured` is a trail). `name` writes a card
+    (its code by default; lessons pass the Italian name)."""
     rules = rules or _DEFAULT
+
+    def _cards_text(cards: Iterable[Card]) -> str:
+        return ("+" if name is str else " + ").join(name(c) for c in sorted(cards, key=lambda c: c.by_rank))
+
+    played_name = name(played)
     cards = tuple(table)
     taken = frozenset(captured)
     missing = sorted(taken - set(cards))
@@ -129,23 +136,20 @@ def why_not_capture(
         return f"An Ace played here takes every card on the table: {choices}.", "SCOPA-16.1"
     if not taken:
         rule = "SCOPA-14.2" if rules.fifteen else "SCOPA-5.4"
-        return f"{played} can capture ({choices}), and capturing is compulsory.", rule
+        return f"{played_name} can capture ({choices}), and capturing is compulsory.", rule
     if kind in ("trail", "self"):
         if rules.fifteen:
-            return f"{played} captures nothing here: no cards make 15 with it, so it is trailed.", "SCOPA-14.1"
-        return f"{played} captures nothing here, so it stays on the table.", "SCOPA-5.3"
+            return f"{played_name} captures nothing here: no cards make 15 with it, so it is trailed.", "SCOPA-14.1"
+        return f"{played_name} captures nothing here, so it stays on the table.", "SCOPA-5.3"
     if kind == "pair":
-        return f"{played} must take {choices}: a single card of equal value has priority, SCOPA-5.1", "SCOPA-5.1"
+        return f"{played_name} must take {choices}: a single card of equal value has priority, SCOPA-5.1", "SCOPA-5.1"
     total = sum(c.rank for c in taken)
     if kind == "fifteen":
         return (
-            f"{played} and {_cards_text(taken)} make {played.rank + total}, not 15; it can take {choices}.",
+            f"{played_name} and {_cards_text(taken)} make {played.rank + total}, not 15; it can take {choices}.",
             "SCOPA-14.1",
         )
     if total == played.rank and rules.min_cards:
-        return f"With the fewest-cards rule {played} must take {choices}.", "SCOPA-OP-6"
-    return f"{_cards_text(taken)} adds up to {total}, not {played.rank}; {played} can take {choices}.", "SCOPA-5.2"
+        return f"With the fewest-cards rule {played_name} must take {choices}.", "SCOPA-OP-6"
+    return f"{_cards_text(taken)} adds up to {total}, not {played.rank}; {played_name} can take {choices}.", "SCOPA-5.2"
 
-
-def _cards_text(cards: Iterable[Card]) -> str:
-    return "+".join(str(c) for c in sorted(cards, key=lambda c: c.by_rank))

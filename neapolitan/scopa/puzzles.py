@@ -83,8 +83,8 @@ def judge(spec: PuzzleSpec, answer_text: str) -> Verdict:
     play = Play.parse(answer_text)
     view = spec.view()
     if play.card not in view.hand:
-        raise IllegalAction(f"{play.card} is not in your hand.", "SCOPA-4.1")
-    reason = why_not_capture(play.card, view.table, play.captured, view.rules)
+        raise IllegalAction(f"The {play.card.italian_name} is not in your hand.", "SCOPA-4.1")
+    reason = why_not_capture(play.card, view.table, play.captured, view.rules, name=lambda c: c.italian_name)
     if reason is not None:
         raise IllegalAction(*reason)
     text = str(play)

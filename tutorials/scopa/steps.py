@@ -38,6 +38,10 @@ def _names(cards: frozenset[Card] | list[Card]) -> str:
     return ", ".join(c.italian_name for c in sorted(cards, key=lambda c: c.by_rank))
 
 
+def _italian(card: Card) -> str:
+    return card.italian_name
+
+
 def _distinct(*groups: list[Card]) -> None:
     cards = [c for group in groups for c in group]
     if len(set(cards)) != len(cards):
@@ -80,7 +84,7 @@ class CaptureStep:
         chosen = [] if answer.get("nothing") else _answer_cards(answer, table)
         legal = [o for o in capture_options(played, table, rules) if o]
         solution = " / ".join(_names(o) for o in legal) or _("nothing: it is laid on the table")
-        reason = why_not_capture(played, table, chosen, rules)
+        reason = why_not_capture(played, table, chosen, rules, name=_italian)
         if reason is None:
             done = _("%(card)s takes %(cards)s.") % {"card": played.italian_name, "cards": _names(chosen)} if chosen \
                 else _("%(card)s takes nothing: it is laid on the table.") % {"card": played.italian_name}
