@@ -22,6 +22,6 @@ GAMES = (
     GameInfo("stoppa", "Stoppa", _("Bet on the best three cards of a suit, then shed your hand in runs."),
              _("3 to 6 players"), "1D", False),
     GameInfo("saltacavallo", "Saltacavallo", _("Keep your card or swap it; kings wall, horses are jumped, the lowest loses a life."),
-             _("3 to 20 players"), "9B", False),
+             _("3 to 20 players"), "9B", True),
 )
 GAMES_BY_SLUG = {game.slug: game for game in GAMES}

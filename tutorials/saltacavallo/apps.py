@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class SaltacavalloConfig(AppConfig):
     name = "tutorials.saltacavallo"
     label = "saltacavallo"
+
+    def ready(self) -> None:
+        from tutorials.saltacavallo import table  # noqa: F401  (registers the practice table)

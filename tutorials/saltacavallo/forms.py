@@ -1,0 +1,29 @@
+"""The form that sets up a Saltacavallo practice table."""
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class SaltacavalloTableForm(forms.Form):
+    opponents = forms.TypedChoiceField(
+        label=_("Computer players"), coerce=int, initial=4,
+        choices=[(n, str(n)) for n in range(2, 10)],
+        help_text=_("From 2 to 9: the table then seats 3 to 10 players."),
+    )
+    lives = forms.TypedChoiceField(
+        label=_("Lives each"), coerce=int, initial=3,
+        choices=[(3, _("Three lives (Naples)")), (2, _("Two lives"))],
+    )
+    revival = forms.BooleanField(
+        label=_("Naples revival: when you are out, you may ask a living player for one of his lives"),
+        required=False, initial=True,
+    )
+    seed = forms.CharField(
+        label=_("Deal number (optional)"), required=False, max_length=32,
+        help_text=_("Enter the number of an earlier game to deal the same cards again."),
+    )
+
+    def clean_seed(self) -> str:
+        seed = self.cleaned_data["seed"].strip()
+        if seed and not seed.replace("-", "").isalnum():
+            raise forms.ValidationError(_("Use only letters and digits for the deal number."))
+        return seed
