@@ -1,7 +1,7 @@
 """A Scopa action: the card played and the set of table cards it captures (SCOPA-4, SCOPA-5)."""
 from __future__ import annotations
 
-from neapolitan.cards import Card, parse_card, parse_cards
+from neapolitan.cards import SETTEBELLO, Card, parse_card, parse_cards
 from neapolitan.errors import BadNotation
 
 
@@ -11,13 +11,14 @@ class Play:
     Text form: `7D` trails the 7 of Denari; `8Dx3C+5B` plays it and takes 3C and 5B.
     """
 
-    __slots__ = ("card", "captured", "mask", "_key")
+    __slots__ = ("card", "captured", "mask", "promise", "_key")
 
     def __init__(self, card: Card, captured: frozenset[Card] | tuple[Card, ...] = ()) -> None:
         self.card = card
         self.captured = captured if isinstance(captured, frozenset) else frozenset(captured)
         self.mask = sum(c.bit for c in self.captured)  # the captured cards as a bit mask
         self._key = card.index << 40 | self.mask
+        self.promise = _promise(card, self.captured)
 
     @classmethod
     def of(cls, card: Card, table: tuple[Card, ...], option: tuple[int, ...]) -> Play:
@@ -67,6 +68,14 @@ class Play:
         if len(set(captured)) != len(captured):
             raise BadNotation(f"{text!r} names a captured card twice")
         return cls(card, frozenset(captured))
+
+
+def _promise(card: Card, captured: frozenset[Card]) -> int:
+    """How good a play looks before searching it (search tries promising plays first)."""
+    if not captured:
+        return -50 if card is SETTEBELLO else -card.rank
+    bonus = 50 if card is SETTEBELLO or SETTEBELLO in captured else 0
+    return 10 + 3 * len(captured) + bonus
 
 
 # One Play object per (card, captured cards): legal_actions() hands out shared objects, so that

@@ -151,25 +151,16 @@ def _key(state: HandState) -> tuple:
 
 
 def _ordered(state: HandState, first: Play | None) -> list[Play]:
-    """Likely best plays first: the remembered best, scope, the settebello, big captures."""
+    """Likely best plays first: the remembered best, then scope, the settebello, big captures."""
     plays = state.legal_actions()
-    table_size = len(state.table)
-
-    def promise(play: Play) -> int:
-        if play is first:
-            return 1000
-        score = 0
-        if play.captured:
-            score += 10 + 3 * len(play.captured)
-            if len(play.captured) == table_size:
-                score += 100
-            if SETTEBELLO in play.captured or play.card is SETTEBELLO:
-                score += 50
-        elif play.card is SETTEBELLO:
-            score -= 50
-        return score
-
-    return sorted(plays, key=promise, reverse=True)
+    if len(plays) < 2:
+        return plays
+    size = len(state.table)
+    ranked = sorted(plays, key=lambda p: p.promise + (100 if len(p.captured) == size else 0), reverse=True)
+    if first is not None and first is not ranked[0] and first in ranked:
+        ranked.remove(first)
+        ranked.insert(0, first)
+    return ranked
 
 
 # -- hidden cards: determinization -------------------------------------------------------------
