@@ -18,7 +18,7 @@ GAMES = (
     GameInfo("scopa", "Scopa", _("Capture cards from the table by pairing or by sums; sweep it clean for a scopa."),
              _("2, 3 or 4 players"), "7D", True),
     GameInfo("settemezzo", "Sette e Mezzo", _("Draw towards seven and a half without going over; beat the bank."),
-             _("2 to 12 players"), "10D", False),
+             _("2 to 12 players"), "10D", True),
     GameInfo("stoppa", "Stoppa", _("Bet on the best three cards of a suit, then shed your hand in runs."),
              _("3 to 6 players"), "1D", False),
     GameInfo("saltacavallo", "Saltacavallo", _("Keep your card or swap it; kings wall, horses are jumped, the lowest loses a life."),

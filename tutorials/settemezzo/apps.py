@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class SettemezzoConfig(AppConfig):
     name = "tutorials.settemezzo"
     label = "settemezzo"
+
+    def ready(self) -> None:
+        from tutorials.settemezzo import table  # noqa: F401  (registers the practice table)

@@ -1,0 +1,137 @@
+"""The rules of a Sette e Mezzo table: every open point (SETTE-OP-1..16) as an option."""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from neapolitan.errors import BadNotation
+
+# Values of the open-point options; the first of each tuple is the reference's default.
+MATTA = ("any", "half_steps", "integer")  # SETTE-OP-1: (A), MATTA_HALF_STEPS, MATTA_INTEGER_ONLY
+MATTA_ALONE = ("seven", "half", "must_hit")  # SETTE-OP-2: (A), MATTA_ALONE_HALF, MATTA_ALONE_MUST_HIT
+REALE = ("two_cards", "natural_only", "any_matta")  # SETTE-OP-3: (A), REALE_NATURAL_ONLY, REALE_ANY_MATTA
+REPLACE = ("once", "repeat", "off")  # SETTE-OP-4: (A), REPLACE_REPEAT, REPLACE_OFF
+DEALER_DOUBLE = ("any", "reale_only", "never")  # SETTE-OP-7: (A), DEALER_DOUBLE_REALE_ONLY, DEALER_NEVER_DOUBLE
+REALE_VS_SIMPLE = ("double", "single", "tie")  # SETTE-OP-8: (A), REALE_VS_SIMPLE_SINGLE, REALE_VS_SIMPLE_TIE
+REALE_VS_REALE = ("dealer", "push", "bank_passes")  # SETTE-OP-9: (A), REALE_VS_REALE_PUSH, ..._BANK_PASSES
+BANK = ("reale", "rotates", "until_deck_empty")  # SETTE-OP-11: (A), BANK_ROTATES, BANK_UNTIL_DECK_EMPTY
+STOCK_OUT = ("reshuffle", "end_hand")  # SETTE-OP-15: (A), (B)
+
+_CHOICES = {
+    "matta": MATTA,
+    "matta_alone": MATTA_ALONE,
+    "reale": REALE,
+    "replace": REPLACE,
+    "dealer_double": DEALER_DOUBLE,
+    "reale_vs_simple": REALE_VS_SIMPLE,
+    "reale_vs_reale": REALE_VS_REALE,
+    "bank": BANK,
+    "stock_out": STOCK_OUT,
+}
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 12  # SETTE-OP-16 (A): 2-12 players
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A Sette e Mezzo table: players, stake limits, and every open point's option.
+
+    `Rules()` is the rules reference's defaults with four players; `Rules(players=3,
+    matta="half_steps", dealer_stands_on=5)` picks named alternatives. Stakes are play chips.
+    """
+
+    players: int = 4  # SETTE-2.1, including the dealer
+    max_players: int = MAX_PLAYERS  # SETTE-OP-16 (B) SETTE_OPT_MAX_PLAYERS
+    min_stake: int = 1  # SETTE-4.3: the table limits
+    max_stake: int = 10
+    matta: str = "any"  # SETTE-OP-1
+    matta_alone: str = "seven"  # SETTE-OP-2
+    reale: str = "two_cards"  # SETTE-OP-3
+    replace: str = "once"  # SETTE-OP-4 (A), (B) repeat, (D) off
+    replace_dealer_too: bool = False  # SETTE-OP-4 (C)
+    bust_reveal: bool = False  # SETTE-OP-5 (B)
+    dealer_stands_on: int = 0  # SETTE-OP-6: 0 is free choice (A); n draws below n, stands on n or more
+    dealer_double: str = "any"  # SETTE-OP-7
+    reale_vs_simple: str = "double"  # SETTE-OP-8
+    reale_vs_reale: str = "dealer"  # SETTE-OP-9
+    bust_pays_single: bool = False  # SETTE-OP-10 (B)
+    bank: str = "reale"  # SETTE-OP-11
+    dealer_draw_by_game_value: bool = False  # SETTE-OP-12 (B)
+    continuous_deck: bool = False  # SETTE-OP-13 (B)
+    stake_per_card: bool = False  # SETTE-OP-14 (B)
+    stock_out: str = "reshuffle"  # SETTE-OP-15
+
+    def __post_init__(self) -> None:
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise BadNotation(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+        if not MIN_PLAYERS <= self.max_players:
+            raise BadNotation(f"max_players must be at least {MIN_PLAYERS} (SETTE-OP-16)")
+        if not MIN_PLAYERS <= self.players <= self.max_players:
+            raise BadNotation(
+                f"Sette e Mezzo is played by {MIN_PLAYERS} to {self.max_players} players, "
+                f"not {self.players} (SETTE-OP-16)"
+            )
+        if not 1 <= self.min_stake <= self.max_stake:
+            raise BadNotation("The stake limits need 1 <= min_stake <= max_stake (SETTE-4.3)")
+        if not 0 <= self.dealer_stands_on <= 8:
+            raise BadNotation("dealer_stands_on is 0 (free choice) or a total from 1 to 8 (SETTE-OP-6)")
+
+    # -- derived facts ----------------------------------------------------------------------
+    @property
+    def dealer_free(self) -> bool:
+        """SETTE-5.2: the dealer draws at his own discretion unless OP-6 (B) fixes a rule."""
+        return self.dealer_stands_on == 0
+
+    def replace_allowed(self, is_dealer: bool, times_replaced: int) -> bool:
+        """SETTE-4.2 / SETTE-5.3 / SETTE-OP-4: may this player exchange a 3 or 4 now?"""
+        if self.replace == "off" or (is_dealer and not self.replace_dealer_too):
+            return False
+        return times_replaced == 0 or self.replace == "repeat"
+
+    # -- text form ----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """`SETTE players=3 matta=half_steps`: every option that differs from the default."""
+        default = Rules()
+        parts = ["SETTE"]
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value != getattr(default, f.name):
+                parts.append(f"{f.name}={_format(value)}")
+        return " ".join(parts)
+
+    @classmethod
+    def from_text(cls, text: str) -> Rules:
+        tokens = text.split()
+        if not tokens or tokens[0] != "SETTE":
+            raise BadNotation("Sette e Mezzo rules text starts with SETTE")
+        kinds = {f.name: str(f.type) for f in fields(cls)}
+        options: dict[str, object] = {}
+        for token in tokens[1:]:
+            name, sep, raw = token.partition("=")
+            if not sep or name not in kinds:
+                raise BadNotation(f"Unknown rules option {token!r}")
+            options[name] = _parse(name, raw, kinds[name])
+        return cls(**options)
+
+    def with_options(self, **changes: object) -> Rules:
+        return replace(self, **changes)
+
+
+def _format(value: object) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def _parse(name: str, raw: str, kind: str) -> object:
+    if kind == "bool":
+        if raw not in ("0", "1"):
+            raise BadNotation(f"Option {name} takes 0 or 1, not {raw!r}")
+        return raw == "1"
+    if kind == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            raise BadNotation(f"Option {name} takes a whole number, not {raw!r}") from None
+    return raw

@@ -1,0 +1,51 @@
+"""The form that sets up a Sette e Mezzo practice table."""
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+TABLE_PLAYERS = (2, 3, 4)  # the exact dealer stays quick with up to three punters
+
+
+class SetteTableForm(forms.Form):
+    role = forms.ChoiceField(
+        label=_("Your seat"),
+        choices=[
+            ("punter", _("Punter: play against the computer's dealer")),
+            ("dealer", _("Dealer (mazziere): hold the bank against the computer's punters")),
+            ("draw", _("Draw cards to choose the first dealer")),
+        ],
+        initial="punter",
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players at the table, you included"), coerce=int,
+        choices=[(n, str(n)) for n in TABLE_PLAYERS], initial=3,
+    )
+    opponent = forms.ChoiceField(
+        label=_("Computer players"),
+        choices=[
+            ("exact", _("Exact: they play by the exact odds")),
+            ("simple", _("Simple: they draw below 5")),
+        ],
+        initial="exact",
+    )
+    dealer_rule = forms.ChoiceField(
+        label=_("How the dealer draws"),
+        choices=[
+            ("free", _("As he sees fit (the traditional rule)")),
+            ("5", _("Below 5, and stands on 5 or more (casino rule)")),
+        ],
+        initial="free",
+    )
+    hands = forms.TypedChoiceField(
+        label=_("Length of the game"), coerce=int,
+        choices=[(5, _("5 hands")), (10, _("10 hands")), (20, _("20 hands"))], initial=10,
+    )
+    seed = forms.CharField(
+        label=_("Deal number (optional)"), required=False, max_length=32,
+        help_text=_("Enter the number of an earlier game to deal the same cards again."),
+    )
+
+    def clean_seed(self) -> str:
+        seed = self.cleaned_data["seed"].strip()
+        if seed and not seed.replace("-", "").isalnum():
+            raise forms.ValidationError(_("Use only letters and digits for the deal number."))
+        return seed
