@@ -47,7 +47,9 @@ def test_unknown_game_is_a_404(client):
     assert client.get("/chess/play/").status_code == 404
 
 
-def test_games_without_a_table_yet_say_so(client):
-    html = client.get("/stoppa/").content.decode()
-    assert "being built" in html
-    assert client.get("/stoppa/play/").status_code == 404
+@pytest.mark.parametrize("slug", [g.slug for g in GAMES])
+def test_every_game_home_offers_learn_play_and_rules(client, slug):
+    html = client.get(reverse("game_home", args=[slug])).content.decode()
+    for name in ("lesson_list", "play_new", "rules"):
+        assert reverse(name, args=[slug]) in html
+    assert client.get(reverse("play_new", args=[slug])).status_code == 200

@@ -20,7 +20,7 @@ GAMES = (
     GameInfo("settemezzo", "Sette e Mezzo", _("Draw towards seven and a half without going over; beat the bank."),
              _("2 to 12 players"), "10D", True),
     GameInfo("stoppa", "Stoppa", _("Bet on the best three cards of a suit, then shed your hand in runs."),
-             _("3 to 6 players"), "1D", False),
+             _("3 to 6 players"), "1D", True),
     GameInfo("saltacavallo", "Saltacavallo", _("Keep your card or swap it; kings wall, horses are jumped, the lowest loses a life."),
              _("3 to 20 players"), "9B", True),
 )
