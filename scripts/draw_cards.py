@@ -614,7 +614,7 @@ def lattice_path(box: tuple[float, float, float, float], step: float) -> str:
 
 
 def draw_back_lattice() -> str:
-    """Dark red field with a woven green-and-gold lattice and a small medallion."""
+    """Dark red field with a woven green-and-gold lattice and a diamond in the middle."""
     box = (4.5, 4.5, 55.5, 91.5)
     lattice = lattice_path(box, 8)
     return symbol(
@@ -635,15 +635,10 @@ def draw_back_lattice() -> str:
             ),
             path(lattice, "none", "#234a30", 2.2, stroke_linecap="square"),
             path(lattice, "none", "#d9b45a", 0.5),
-            ellipse(30, 48, 10, 14, "#7a1f1f", GOLD, 1),
-            ellipse(30, 48, 7.4, 11, CREAM, "#234a30", 0.8),
-            circle(30, 48, 3.2, GOLD, GOLD_DARK, 0.6),
-            path(
-                "M30,38.6L31.4,46.6L30,45.4L28.6,46.6ZM30,57.4L31.4,49.4L30,50.6L28.6,49.4Z",
-                RED,
-                RED_DARK,
-                0.3,
-            ),
+            # A diamond rather than an oval: at thumbnail size an oval reads as a zero.
+            path("M30,33L41,48L30,63L19,48Z", "#7a1f1f", GOLD, 1.2),
+            path("M30,38L37.5,48L30,58L22.5,48Z", GOLD, GOLD_DARK, 0.6),
+            circle(30, 48, 2.6, "#234a30", GOLD_DARK, 0.5),
         ],
     )
 
