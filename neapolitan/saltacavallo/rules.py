@@ -1,9 +1,10 @@
 """The rules of a Saltacavallo game: player count, lives, and every open point's option (SALTA-OP-n)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 from neapolitan.errors import BadNotation
+from neapolitan.options import RulesText, parse_option
 
 RE = 10  # SALTA-1.2: the wall
 CAVALLO = 9  # SALTA-1.2: the jump
@@ -38,12 +39,15 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 20  # SALTA-2.1
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesText):
     """Player count, lives and options. Defaults are those of the rules reference.
 
     `Rules(players=5)`; `Rules.with_keys(5, "NO_CASCADE", "SALTA_OPT_LIVES=2")` names options
     by their keys in the reference.
     """
+
+    TEXT_HEAD = "saltacavallo"
+    TEXT_ALWAYS = ("players",)
 
     players: int = 4
     lives: int = 3  # SALTA-2.2, SALTA-OP-12 (SALTA_OPT_LIVES)
@@ -83,7 +87,7 @@ class Rules:
         for key in keys:
             name, sep, raw = key.partition("=")
             if name == "SALTA_OPT_LIVES" and sep:
-                options["lives"] = _int(name, raw)
+                options["lives"] = parse_option(name, raw, "int")
             elif name in OPTION_KEYS and not sep:
                 field, value = OPTION_KEYS[name]
                 options[field] = value
@@ -103,52 +107,6 @@ class Rules:
         """SALTA-5.2: a Re or Cavallo holder cannot lose a life (unless COMPARE_ALL, SALTA-OP-5)."""
         return rank >= CAVALLO and not self.compare_all
 
-    # -- text form -----------------------------------------------------------------------------
-    def to_text(self) -> str:
-        """`saltacavallo players=5 lives=2 no_cascade=1`: every option that differs from default."""
-        default = Rules()
-        parts = ["saltacavallo", f"players={self.players}"]
-        for f in fields(self):
-            if f.name == "players":
-                continue
-            value = getattr(self, f.name)
-            if value != getattr(default, f.name):
-                parts.append(f"{f.name}={_format(value)}")
-        return " ".join(parts)
-
-    @classmethod
-    def from_text(cls, text: str) -> Rules:
-        tokens = text.split()
-        if not tokens or tokens[0] != "saltacavallo":
-            raise BadNotation("Saltacavallo rules start with the word saltacavallo")
-        kinds = {f.name: str(f.type) for f in fields(cls)}
-        options: dict[str, object] = {}
-        for token in tokens[1:]:
-            name, sep, raw = token.partition("=")
-            if not sep or name not in kinds:
-                raise BadNotation(f"Unknown rules option {token!r}")
-            if "bool" in kinds[name]:
-                if raw not in ("0", "1"):
-                    raise BadNotation(f"Option {name} takes 0 or 1, not {raw!r}")
-                options[name] = raw == "1"
-            elif "int" in kinds[name]:
-                options[name] = _int(name, raw)
-            else:
-                options[name] = raw
-        return cls(**options)
-
     def with_options(self, **changes: object) -> Rules:
         return replace(self, **changes)
 
-
-def _format(value: object) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def _int(name: str, raw: str) -> int:
-    try:
-        return int(raw)
-    except ValueError:
-        raise BadNotation(f"Option {name} takes a whole number, not {raw!r}") from None

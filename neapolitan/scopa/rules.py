@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 
 from neapolitan.errors import BadNotation
+from neapolitan.options import RulesText
 
 # SCOPA-0: variant key -> (allowed player counts, hand size, initial table cards, capture rule)
 VARIANTS: dict[str, tuple[tuple[int, ...], int, int, str]] = {
@@ -39,12 +40,14 @@ _CAPTURE_CACHES: dict[tuple, dict] = {}
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesText):
     """A variant and its options. Defaults are those of the rules reference.
 
     `Rules("QUINDICI", players=3, re_bello=True)`; options left at `None` take the
     variant's default (for example the King re-deal is off in Scopa a Quindici, SCOPA-14.5).
     """
+
+    TEXT_HEAD_FIELD = "variant"
 
     variant: str = "SCOPA_2P"
     players: int | None = None
@@ -140,51 +143,6 @@ class Rules:
             base += f" ({self.players} players)"
         return base + (" with Re Bello" if self.re_bello else "")
 
-    # -- text form -------------------------------------------------------------------------
-    def to_text(self) -> str:
-        """`QUINDICI players=3 re_bello=1`: the variant then every option that differs from default."""
-        default = Rules(self.variant)
-        parts = [self.variant]
-        for f in fields(self):
-            if not f.init or f.name == "variant":
-                continue
-            value = getattr(self, f.name)
-            if value != getattr(default, f.name):
-                parts.append(f"{f.name}={_format_option(value)}")
-        return " ".join(parts)
-
-    @classmethod
-    def from_text(cls, text: str) -> Rules:
-        tokens = text.split()
-        if not tokens:
-            raise BadNotation("Empty rules text")
-        kinds = {f.name: f.type for f in fields(cls) if f.init}
-        options: dict[str, object] = {}
-        for token in tokens[1:]:
-            name, sep, raw = token.partition("=")
-            if not sep or name not in kinds or name == "variant":
-                raise BadNotation(f"Unknown rules option {token!r}")
-            options[name] = _parse_option(name, raw, str(kinds[name]))
-        return cls(tokens[0], **options)
-
     def with_options(self, **changes: object) -> Rules:
         return replace(self, **changes)
 
-
-def _format_option(value: object) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def _parse_option(name: str, raw: str, kind: str) -> object:
-    if "bool" in kind:
-        if raw not in ("0", "1"):
-            raise BadNotation(f"Option {name} takes 0 or 1, not {raw!r}")
-        return raw == "1"
-    if "int" in kind:
-        try:
-            return int(raw)
-        except ValueError:
-            raise BadNotation(f"Option {name} takes a whole number, not {raw!r}") from None
-    return raw

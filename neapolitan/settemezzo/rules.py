@@ -1,9 +1,10 @@
 """The rules of a Sette e Mezzo table: every open point (SETTE-OP-1..16) as an option."""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 from neapolitan.errors import BadNotation
+from neapolitan.options import RulesText
 
 # Values of the open-point options; the first of each tuple is the reference's default.
 MATTA = ("any", "half_steps", "integer")  # SETTE-OP-1: (A), MATTA_HALF_STEPS, MATTA_INTEGER_ONLY
@@ -33,12 +34,14 @@ MAX_PLAYERS = 12  # SETTE-OP-16 (A): 2-12 players
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesText):
     """A Sette e Mezzo table: players, stake limits, and every open point's option.
 
     `Rules()` is the rules reference's defaults with four players; `Rules(players=3,
     matta="half_steps", dealer_stands_on=5)` picks named alternatives. Stakes are play chips.
     """
+
+    TEXT_HEAD = "SETTE"
 
     players: int = 4  # SETTE-2.1, including the dealer
     max_players: int = MAX_PLAYERS  # SETTE-OP-16 (B) SETTE_OPT_MAX_PLAYERS
@@ -89,49 +92,6 @@ class Rules:
             return False
         return times_replaced == 0 or self.replace == "repeat"
 
-    # -- text form ----------------------------------------------------------------------------
-    def to_text(self) -> str:
-        """`SETTE players=3 matta=half_steps`: every option that differs from the default."""
-        default = Rules()
-        parts = ["SETTE"]
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value != getattr(default, f.name):
-                parts.append(f"{f.name}={_format(value)}")
-        return " ".join(parts)
-
-    @classmethod
-    def from_text(cls, text: str) -> Rules:
-        tokens = text.split()
-        if not tokens or tokens[0] != "SETTE":
-            raise BadNotation("Sette e Mezzo rules text starts with SETTE")
-        kinds = {f.name: str(f.type) for f in fields(cls)}
-        options: dict[str, object] = {}
-        for token in tokens[1:]:
-            name, sep, raw = token.partition("=")
-            if not sep or name not in kinds:
-                raise BadNotation(f"Unknown rules option {token!r}")
-            options[name] = _parse(name, raw, kinds[name])
-        return cls(**options)
-
     def with_options(self, **changes: object) -> Rules:
         return replace(self, **changes)
 
-
-def _format(value: object) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def _parse(name: str, raw: str, kind: str) -> object:
-    if kind == "bool":
-        if raw not in ("0", "1"):
-            raise BadNotation(f"Option {name} takes 0 or 1, not {raw!r}")
-        return raw == "1"
-    if kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            raise BadNotation(f"Option {name} takes a whole number, not {raw!r}") from None
-    return raw

@@ -1,10 +1,11 @@
 """The rules of a Stoppa giro: players, misera, the pack (STOPPA-1) and every open point's option."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 from neapolitan.cards import DECK, SUITS, Card, parse_card
 from neapolitan.errors import BadNotation
+from neapolitan.options import RulesText
 
 # Values of the open-point options (STOPPA-OP-n); the first of each tuple is the reference default.
 PHASE1_HANDS = ("floor", "ceil", "one")  # STOPPA-OP-1 (A, B, C)
@@ -27,11 +28,14 @@ KINGS = tuple(Card(10, suit) for suit in SUITS)
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RulesText):
     """The players, the misera and the house rules. Defaults are those of the rules reference.
 
     `Rules(players=5, misera=2, tie="seat_priority")`; `Rules.from_text(rules.to_text()) == rules`.
     """
+
+    TEXT_HEAD = "STOPPA"
+    TEXT_ALWAYS = ("players", "misera")
 
     players: int = 4  # STOPPA-1.1: 3 to 6
     misera: int = 1  # STOPPA-3.1: the unit stake, in play chips
@@ -115,33 +119,6 @@ class Rules:
     def name(self) -> str:
         return f"Stoppa ({self.players} players)"
 
-    # -- text form ----------------------------------------------------------------------------
-    def to_text(self) -> str:
-        """`STOPPA players=4 misera=1 tie=split`: the players, the misera and every changed option."""
-        default = Rules()
-        parts = ["STOPPA", f"players={self.players}", f"misera={self.misera}"]
-        for f in fields(self):
-            if not f.init or f.name in ("players", "misera"):
-                continue
-            value = getattr(self, f.name)
-            if value != getattr(default, f.name):
-                parts.append(f"{f.name}={_format(value)}")
-        return " ".join(parts)
-
-    @classmethod
-    def from_text(cls, text: str) -> Rules:
-        tokens = text.split()
-        if not tokens or tokens[0] != "STOPPA":
-            raise BadNotation("Stoppa rules text starts with STOPPA, like 'STOPPA players=4 misera=1'")
-        kinds = {f.name: str(f.type) for f in fields(cls) if f.init}
-        options: dict[str, object] = {}
-        for token in tokens[1:]:
-            name, sep, raw = token.partition("=")
-            if not sep or name not in kinds:
-                raise BadNotation(f"Unknown rules option {token!r}")
-            options[name] = _parse(name, raw, kinds[name])
-        return cls(**options)  # type: ignore[arg-type]
-
     def with_options(self, **changes: object) -> Rules:
         return replace(self, **changes)
 
@@ -155,21 +132,3 @@ def _king(text: str) -> Card:
         raise BadNotation(f"removed_king must be a King (10D, 10C, 10S or 10B), not {text!r}")
     return card
 
-
-def _format(value: object) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def _parse(name: str, raw: str, kind: str) -> object:
-    if "bool" in kind:
-        if raw not in ("0", "1"):
-            raise BadNotation(f"Option {name} takes 0 or 1, not {raw!r}")
-        return raw == "1"
-    if "int" in kind:
-        try:
-            return int(raw)
-        except ValueError:
-            raise BadNotation(f"Option {name} takes a whole number, not {raw!r}") from None
-    return raw

@@ -2,8 +2,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tutorials.tables.forms import TableForm
 
-class SaltacavalloTableForm(forms.Form):
+
+class SaltacavalloTableForm(TableForm):
     opponents = forms.TypedChoiceField(
         label=_("Computer players"), coerce=int, initial=4,
         choices=[(n, str(n)) for n in range(2, 10)],
@@ -17,13 +19,3 @@ class SaltacavalloTableForm(forms.Form):
         label=_("Naples revival: when you are out, you may ask a living player for one of his lives"),
         required=False, initial=True,
     )
-    seed = forms.CharField(
-        label=_("Deal number (optional)"), required=False, max_length=32,
-        help_text=_("Enter the number of an earlier game to deal the same cards again."),
-    )
-
-    def clean_seed(self) -> str:
-        seed = self.cleaned_data["seed"].strip()
-        if seed and not seed.replace("-", "").isalnum():
-            raise forms.ValidationError(_("Use only letters and digits for the deal number."))
-        return seed

@@ -2,6 +2,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tutorials.tables.forms import TableForm
+
 # (form value, engine variant, players, label)
 TABLE_VARIANTS = (
     ("SCOPA_2P", "SCOPA_2P", 2, _("Scopa, you against one opponent")),
@@ -16,7 +18,7 @@ TABLE_VARIANTS = (
 TABLE_VARIANT_BY_KEY = {key: (variant, players) for key, variant, players, _label in TABLE_VARIANTS}
 
 
-class ScopaTableForm(forms.Form):
+class ScopaTableForm(TableForm):
     variant = forms.ChoiceField(
         label=_("Game"), choices=[(key, label) for key, _v, _p, label in TABLE_VARIANTS], initial="SCOPA_2P"
     )
@@ -26,13 +28,3 @@ class ScopaTableForm(forms.Form):
         initial="search",
     )
     re_bello = forms.BooleanField(label=_("Re bello: the Re di Denari scores a point"), required=False)
-    seed = forms.CharField(
-        label=_("Deal number (optional)"), required=False, max_length=32,
-        help_text=_("Enter the number of an earlier game to deal the same cards again."),
-    )
-
-    def clean_seed(self) -> str:
-        seed = self.cleaned_data["seed"].strip()
-        if seed and not seed.replace("-", "").isalnum():
-            raise forms.ValidationError(_("Use only letters and digits for the deal number."))
-        return seed

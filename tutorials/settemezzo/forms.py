@@ -2,10 +2,12 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tutorials.tables.forms import TableForm
+
 TABLE_PLAYERS = (2, 3, 4)  # the exact dealer stays quick with up to three punters
 
 
-class SetteTableForm(forms.Form):
+class SetteTableForm(TableForm):
     role = forms.ChoiceField(
         label=_("Your seat"),
         choices=[
@@ -39,13 +41,3 @@ class SetteTableForm(forms.Form):
         label=_("Length of the game"), coerce=int,
         choices=[(5, _("5 hands")), (10, _("10 hands")), (20, _("20 hands"))], initial=10,
     )
-    seed = forms.CharField(
-        label=_("Deal number (optional)"), required=False, max_length=32,
-        help_text=_("Enter the number of an earlier game to deal the same cards again."),
-    )
-
-    def clean_seed(self) -> str:
-        seed = self.cleaned_data["seed"].strip()
-        if seed and not seed.replace("-", "").isalnum():
-            raise forms.ValidationError(_("Use only letters and digits for the deal number."))
-        return seed

@@ -2,8 +2,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tutorials.tables.forms import TableForm
 
-class StoppaTableForm(forms.Form):
+
+class StoppaTableForm(TableForm):
     players = forms.TypedChoiceField(
         label=_("Players at the table"), coerce=int, initial=4,
         choices=[(3, _("3: you and 2 computer players")), (4, _("4: you and 3 computer players")),
@@ -29,13 +31,3 @@ class StoppaTableForm(forms.Form):
         choices=[("concede", _("You may concede (mi basta)")),
                  ("auto_reveal", _("The highest punto always wins"))],
     )
-    seed = forms.CharField(
-        label=_("Deal number (optional)"), required=False, max_length=32,
-        help_text=_("Enter the number of an earlier game to deal the same cards again."),
-    )
-
-    def clean_seed(self) -> str:
-        seed = self.cleaned_data["seed"].strip()
-        if seed and not seed.replace("-", "").isalnum():
-            raise forms.ValidationError(_("Use only letters and digits for the deal number."))
-        return seed
