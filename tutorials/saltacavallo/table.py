@@ -306,7 +306,7 @@ class SaltaTableView:
         self = cls(
             state=state, table=table,
             act_url=reverse("play_act", kwargs={"game": "saltacavallo", "table_id": table.public_id}),
-            seats=seats, choices=_choices(state), prompt=_prompt(state), narration=_recent(table),
+            seats=seats, choices=_choices(state), prompt=_prompt(state), narration=table.recent_lines(12),
             swaps=swaps, coach=coach, coach_lines=_coach_lines(coach, state) if coach else [],
             result=result_text(state, with_winner=False) if state.hand_over else "",
             you_are_out=state.lives[HUMAN] == 0, your_card=view.cards[HUMAN],
@@ -394,12 +394,3 @@ def _coach_lines(result: Odds, state: GameState) -> list[str]:
 def _percent(p: float) -> str:
     return f"{p * 100:.1f}%"
 
-
-def _recent(table: Table) -> list[str]:
-    """What happened since the learner's last move, newest last."""
-    entries: list[dict] = []
-    for entry in reversed(table.log):
-        entries.append(entry)
-        if entry["seat"] == HUMAN and entry["action"] not in ("next",):
-            break
-    return [e["text"] for e in reversed(entries) if e["text"]][-12:]

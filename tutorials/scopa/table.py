@@ -180,7 +180,7 @@ class ScopaTableView:
                     _side_names(players), match.scores, hand_state.piles, hand_state.scope, strict=True
                 )
             ],
-            choosing=choosing, narration=_recent(table),
+            choosing=choosing, narration=table.recent_lines(8),
         )
         if match.hand_over:
             view.fill_breakdown(match.hand_score())
@@ -229,26 +229,12 @@ def _opponents(match: Match) -> list[Opponent]:
     ]
 
 
-def _recent_entries(table: Table) -> list[dict]:
-    """The log since the learner's last move (the bots' replies), oldest first."""
-    entries: list[dict] = []
-    for entry in reversed(table.log):
-        entries.append(entry)
-        if entry["seat"] == table.human_seat and entry["action"] != NEXT_HAND:
-            break
-    return list(reversed(entries))
-
-
 def _just_trailed(table: Table) -> set[str]:
     """Cards the other players laid on the table since the learner's last move."""
     return {
-        e["action"] for e in _recent_entries(table)
+        e["action"] for e in table.since_my_move()
         if e["seat"] != table.human_seat and e["action"] != NEXT_HAND and "x" not in e["action"]
     }
 
-
-def _recent(table: Table) -> list[str]:
-    """What happened since the learner's last move, newest last."""
-    return [e["text"] for e in _recent_entries(table)][-8:]
 
 

@@ -324,7 +324,7 @@ class SetteTableView:
             choices=_choices(legal, declaring, stake),
             stakes=[(s, s == stake) for s in STAKE_CHOICES if rules.min_stake <= s <= rules.max_stake],
             stake=stake, declaring=declaring, prompt=_prompt(hand, me_seat, your_turn, declaring),
-            narration=_recent(table), scores=[(seat_name(b.seat), b.chips) for b in boxes],
+            narration=table.recent_lines(10), scores=[(seat_name(b.seat), b.chips) for b in boxes],
         )
         if table.options.get("role") == "draw" and game.hand_no == 1:
             presenter.draw_note = _draw_note(game)
@@ -488,16 +488,3 @@ def _review(game: Game, seat: int) -> list[ReviewRow]:
         ))
     return rows
 
-
-def _recent_entries(table: Table) -> list[dict]:
-    """The log since the learner's last move (the others' replies), oldest first."""
-    entries: list[dict] = []
-    for entry in reversed(table.log):
-        entries.append(entry)
-        if entry["seat"] == table.human_seat and entry["action"] != NEXT_HAND:
-            break
-    return list(reversed(entries))
-
-
-def _recent(table: Table) -> list[str]:
-    return [e["text"] for e in _recent_entries(table)][-10:]

@@ -4,6 +4,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+NEXT = "next"  # the action that moves a waiting table on: the next hand or deal
+
 
 class Table(models.Model):
     """The state of one game at a practice table, kept as the engine's text form."""
@@ -30,3 +32,16 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} table {self.public_id} (seed {self.seed})"
+
+    def since_my_move(self) -> list[dict]:
+        """The log since the learner's last move (the other players' replies), oldest first."""
+        entries: list[dict] = []
+        for entry in reversed(self.log):
+            entries.append(entry)
+            if entry["seat"] == self.human_seat and entry["action"] != NEXT:
+                break
+        return list(reversed(entries))
+
+    def recent_lines(self, limit: int = 10) -> list[str]:
+        """The narration of what happened since the learner's last move, newest last."""
+        return [e["text"] for e in self.since_my_move() if e["text"]][-limit:]
