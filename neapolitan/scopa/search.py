@@ -19,6 +19,7 @@ from neapolitan.scopa.scoring import hand_totals
 from neapolitan.scopa.state import HandState, PlayerView
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+MAX_PLIES = 8  # a sampled deal is searched this many plays ahead at most (two rounds of Scopone)
 _SUIT_BEST = _BEST_BY_SCALE[0]
 
 
@@ -197,8 +198,8 @@ def analyse(
     opponent holds exactly the unseen cards), the values are exact. Otherwise the unseen cards
     are dealt at random `samples` times consistently with what the player saw, each deal is
     searched, and the values are averaged. Deals with at most `exact_from` cards left are solved
-    to the end of the hand; longer ones to the end of the current deal (or `plies` plays),
-    where `estimate` judges the piles.
+    to the end of the hand; longer ones to the end of the current deal, or `plies` plays
+    (MAX_PLIES at most), where `estimate` judges the piles.
     """
     side = view.rules.seat_sides[view.seat]
     if _fully_known(view):
@@ -216,7 +217,8 @@ def analyse(
         if deep:
             values = Solver(side).play_values(state)
         else:
-            values = Solver(side, until_redeal=True, plies=plies or sum(view.hand_sizes)).play_values(state)
+            horizon = plies or min(sum(view.hand_sizes), MAX_PLIES)
+            values = Solver(side, until_redeal=True, plies=horizon).play_values(state)
         best = max(values.values())
         for play, v in values.items():
             totals.setdefault(play, []).append(v)
