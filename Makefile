@@ -18,6 +18,7 @@ migrate: $(STAMP)
 
 content: migrate
 	$(BIN)/python manage.py sync_content
+	$(BIN)/python manage.py load_puzzles
 
 run: content
 	@echo "Serving on http://$(HOST)/ (Ctrl-C to stop)"

@@ -15,4 +15,5 @@ urlpatterns = [
     path("<slug:game>/rules/", core_views.rules, name="rules"),
     path("<slug:game>/play/", include("tutorials.tables.urls")),
     path("<slug:game>/learn/", include("tutorials.lessons.urls")),
+    path("<slug:game>/puzzles/", include("tutorials.puzzles.urls")),
 ]

@@ -22,6 +22,7 @@ INSTALLED_APPS = [
     "tutorials.core",
     "tutorials.tables",
     "tutorials.lessons",
+    "tutorials.puzzles",
     "tutorials.scopa",
     "tutorials.settemezzo",
     "tutorials.stoppa",

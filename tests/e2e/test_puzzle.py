@@ -1,0 +1,73 @@
+"""A learner solves puzzles in the browser: picks the card, chooses the capture, sees every option."""
+import re
+
+import pytest
+
+from neapolitan.scopa import Play
+from tests.puzzles.support import needs_choice
+from tutorials.puzzles.files import read_specs, shipped_files
+from tutorials.puzzles.models import Puzzle
+from tutorials.puzzles.services import puzzles_store
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _store_puzzles() -> Puzzle:
+    """A few shipped puzzles; returns one whose answer needs a choice of capture."""
+    specs = list(read_specs(shipped_files()[0]))
+    choice = next(s for s in specs if needs_choice(s))
+    specs = [s for s in specs if s is not choice]
+    puzzles_store(game="scopa", specs=[*specs[:7], choice])
+    # Rated far away, so that "next puzzle" (near the learner's rating) never picks it first.
+    Puzzle.objects.filter(position=choice.position).update(rating=2200)
+    return Puzzle.objects.get(position=choice.position)
+
+
+def _play_the_solution(page, puzzle: Puzzle) -> None:
+    """Click the engine's answer as a learner would: the card, then what it takes if asked."""
+    play = Play.parse(puzzle.solution)
+    card = page.locator(f'[data-testid=hand] .card-button[data-card="{play.card}"]')
+    if card.evaluate("el => el.tagName") == "A":
+        card.click()
+        page.locator(".choice-panel").wait_for()
+        takes = " ".join(str(c) for c in sorted(play.captured))
+        options = page.locator(".capture-option")
+        for index in range(options.count()):
+            option = options.nth(index)
+            if sorted(option.get_attribute("data-takes").split()) == sorted(takes.split()):
+                option.click()
+                break
+    else:
+        card.click()
+    page.locator("[data-testid=result]").wait_for()
+
+
+def test_solve_puzzles_by_clicking(page):
+    choice = _store_puzzles()
+    page.goto("/scopa/")
+    page.get_by_role("link", name=re.compile("Puzzles")).click()
+    page.get_by_test_id("start").click()
+    page.wait_for_url(re.compile(r"/scopa/puzzles/\d+/$"))
+    first = Puzzle.objects.get(pk=int(page.url.rstrip("/").split("/")[-1]))
+    assert page.locator("[data-testid=result]").count() == 0
+
+    _play_the_solution(page, first)
+    assert "Right!" in page.inner_text("[data-testid=verdict]")
+    assert re.search(r"1500 → \d+ \(\+\d+\)", page.inner_text("[data-testid=rating-change]"))
+    items = page.locator("[data-testid=verdicts] li")
+    assert items.count() == len(first.spec["verdicts"])
+    assert items.first.get_attribute("data-answer") == first.solution
+    assert "verdicts__item--chosen" in items.first.get_attribute("class")
+
+    page.get_by_test_id("next").click()
+    page.wait_for_url(re.compile(r"/scopa/puzzles/\d+/$"))
+    assert int(page.url.rstrip("/").split("/")[-1]) != first.pk
+
+    page.goto(f"/scopa/puzzles/{choice.pk}/")
+    _play_the_solution(page, choice)
+    assert "Right!" in page.inner_text("[data-testid=verdict]")
+    page.reload()  # a reload shows the puzzle again, now as an unrated try
+    assert "not rated" in page.inner_text("#puzzle")
+
+    page.goto("/scopa/puzzles/dashboard/")
+    assert page.inner_text("[data-testid=solved]") == "2 / 2"

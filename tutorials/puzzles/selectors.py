@@ -1,0 +1,146 @@
+"""Reads for puzzles: the learner's rating, the next puzzle near it, reviews due, the dashboard."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.db.models import F, Func, QuerySet
+from django.http import HttpRequest
+from django.utils import timezone
+
+from tutorials.core.learners import owner_filter
+from tutorials.puzzles import glicko
+from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
+from tutorials.puzzles.registry import KINDS, THEMES
+
+NEAREST = 5  # the next puzzle is one of the nearest this many to the learner's rating
+PROVISIONAL_RD = 110  # above this deviation a rating is shown with a "?" (as Lichess does)
+
+
+@dataclass
+class RatingView:
+    rating: float
+    rd: float
+    games: int = 0
+
+    @property
+    def shown(self) -> str:
+        return f"{self.rating:.0f}{'?' if self.provisional else ''}"
+
+    @property
+    def provisional(self) -> bool:
+        return self.rd > PROVISIONAL_RD
+
+
+def learner_rating(request: HttpRequest, game: str) -> RatingView:
+    row = LearnerRating.objects.filter(game=game, **owner_filter(request)).first()
+    if row is None:
+        return RatingView(glicko.DEFAULT_RATING, glicko.DEFAULT_RD)
+    return RatingView(row.rating, row.rd)
+
+
+def puzzles_of(game: str, theme: str = "") -> QuerySet[Puzzle]:
+    puzzles = Puzzle.objects.filter(game=game)
+    if theme:
+        puzzles = puzzles.filter(theme_key__contains=f" {theme} ")
+    return puzzles
+
+
+def next_puzzle(request: HttpRequest, game: str, theme: str = "", rng: random.Random | None = None) -> Puzzle | None:
+    """A puzzle the learner has not tried, among the nearest to their rating (optionally of a theme)."""
+    rating = learner_rating(request, game).rating
+    tried = PuzzleAttempt.objects.filter(puzzle__game=game, **owner_filter(request)).values("puzzle_id")
+    nearest = list(
+        puzzles_of(game, theme).exclude(pk__in=tried)
+        .annotate(distance=Func(F("rating") - rating, function="ABS"))
+        .order_by("distance", "pk")[:NEAREST]
+    )
+    if not nearest:
+        return None
+    return (rng or random).choice(nearest)
+
+
+def attempts_on(request: HttpRequest, puzzle: Puzzle) -> list[PuzzleAttempt]:
+    """The learner's attempts at one puzzle, first first."""
+    return list(PuzzleAttempt.objects.filter(puzzle=puzzle, **owner_filter(request)).order_by("number"))
+
+
+def review_card(request: HttpRequest, puzzle: Puzzle) -> ReviewCard | None:
+    return ReviewCard.objects.filter(puzzle=puzzle, **owner_filter(request)).first()
+
+
+def reviews_due(request: HttpRequest, game: str, now: datetime | None = None) -> QuerySet[ReviewCard]:
+    return (ReviewCard.objects.filter(puzzle__game=game, due__lte=now or timezone.now(), **owner_filter(request))
+            .select_related("puzzle").order_by("due", "pk"))
+
+
+def reviews_later(request: HttpRequest, game: str, now: datetime | None = None) -> QuerySet[ReviewCard]:
+    return (ReviewCard.objects.filter(puzzle__game=game, due__gt=now or timezone.now(), **owner_filter(request))
+            .select_related("puzzle").order_by("due", "pk"))
+
+
+@dataclass
+class Tally:
+    key: str
+    label: str
+    tried: int = 0
+    solved: int = 0
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.solved / self.tried) if self.tried else 0
+
+
+@dataclass
+class Dashboard:
+    rating: RatingView
+    tried: int
+    solved: int
+    themes: list[Tally] = field(default_factory=list)
+    kinds: list[Tally] = field(default_factory=list)
+    recent: list[PuzzleAttempt] = field(default_factory=list)
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.solved / self.tried) if self.tried else 0
+
+
+def dashboard(request: HttpRequest, game: str) -> Dashboard:
+    """Success on first attempts, overall, by theme and by kind; the latest attempts."""
+    firsts = list(PuzzleAttempt.objects.filter(puzzle__game=game, rated=True, **owner_filter(request))
+                  .values_list("correct", "puzzle__themes", "puzzle__kind"))
+    themes = {key: Tally(key, str(label)) for key, label in THEMES.items()}
+    kinds = {key: Tally(key, str(label)) for key, label in KINDS.items()}
+    for correct, puzzle_themes, kind in firsts:
+        for tally in [themes.get(t) for t in puzzle_themes or []] + [kinds.get(kind)]:
+            if tally is not None:
+                tally.tried += 1
+                tally.solved += int(correct)
+    recent = list(PuzzleAttempt.objects.filter(puzzle__game=game, **owner_filter(request))
+                  .select_related("puzzle").order_by("-created", "-pk")[:10])
+    return Dashboard(
+        rating=learner_rating(request, game), tried=len(firsts), solved=sum(c for c, _t, _k in firsts),
+        themes=[t for t in themes.values() if t.tried], kinds=[k for k in kinds.values() if k.tried],
+        recent=recent,
+    )
+
+
+def theme_counts(game: str) -> list[tuple[str, str, int]]:
+    """(theme, label, puzzles) for every theme that has puzzles in this game."""
+    counts = {key: 0 for key in THEMES}
+    for themes in Puzzle.objects.filter(game=game).values_list("themes", flat=True):
+        for theme in themes or []:
+            if theme in counts:
+                counts[theme] += 1
+    return [(key, str(THEMES[key]), n) for key, n in counts.items() if n]
+
+
+def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:
+    """The same puzzle for everyone all day: the day's number picks one of the game's puzzles."""
+    puzzles = Puzzle.objects.filter(game=game).order_by("pk")
+    count = puzzles.count()
+    if not count:
+        return None
+    day = (today or timezone.localdate()).toordinal()
+    return puzzles[(day * 7919) % count]

@@ -1,0 +1,272 @@
+"""Writes for puzzles: store verified puzzles, record an attempt (ratings, review card), merge at log-in."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from fsrs import Card as FsrsCard
+from fsrs import Rating as FsrsRating
+from fsrs import Scheduler
+
+from tutorials.core.learners import anon_key
+from tutorials.puzzles import glicko
+from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
+from tutorials.puzzles.registry import puzzle_game
+
+SCHEDULER = Scheduler()
+BEST = 1e-9  # a loss this small is the best play
+KIND_OFFSET = {"sweep": -150, "safe_trail": -50, "best_play": 0, "counting": 100, "scopone": 150}
+
+
+@dataclass(frozen=True)
+class Learner:
+    """Who answers: an account, or an anonymous key kept in the session."""
+
+    user: Any
+    anon_key: str = ""
+
+    @classmethod
+    def of(cls, request: HttpRequest) -> Learner:
+        if request.user.is_authenticated:
+            return cls(request.user)
+        return cls(None, anon_key(request))
+
+    def owner(self) -> dict[str, Any]:
+        if self.user is not None:
+            return {"user": self.user}
+        return {"user": None, "anon_key": self.anon_key}
+
+
+class StaleAttempt(ValueError):
+    """The page that posted the answer is out of date (another answer came in since)."""
+
+
+@dataclass
+class AttemptResult:
+    attempt: PuzzleAttempt
+    verdict: Any  # the engine's Verdict of this answer
+    counted: bool  # False for a repeat of an attempt already recorded: nothing changed
+
+
+# -- storing puzzles ----------------------------------------------------------------------------
+def initial_rating(spec: Any) -> float:
+    """A first guess at a puzzle's difficulty: a wide gap between the best and the next play is
+    easy to see, many legal plays are hard to weigh, and some kinds are harder than others."""
+    losses = sorted(v.loss for v in spec.verdicts)
+    gap = losses[1] if len(losses) > 1 else 4.0
+    rating = 1500 - 180 * math.log2(max(gap, 0.25)) + 40 * (len(spec.verdicts) - 4)
+    rating += KIND_OFFSET.get(spec.kind, 0)
+    return float(min(max(round(rating), 800), 2200))
+
+
+def theme_key(themes: Iterable[str]) -> str:
+    themes = list(themes)
+    return f" {' '.join(themes)} " if themes else ""
+
+
+@transaction.atomic
+def puzzles_store(*, game: str, specs: Iterable[Any], progress: Callable[[int], None] | None = None) -> tuple[int, int]:
+    """Store engine-verified puzzle specs, keyed by (game, rules, position); returns (created, updated).
+
+    Idempotent: a puzzle already stored keeps its rating and play counts; only its spec is refreshed.
+    """
+    existing = {
+        (rules_text, position): (pk, spec)
+        for pk, rules_text, position, spec in Puzzle.objects.filter(game=game).values_list(
+            "pk", "rules_text", "position", "spec")
+    }
+    new: dict[tuple[str, str], Puzzle] = {}
+    changed: dict[int, Puzzle] = {}
+    for count, spec in enumerate(specs, start=1):
+        key = (spec.rules_text, spec.position)
+        data = spec.to_dict()
+        fields = {
+            "kind": spec.kind, "question": spec.question, "themes": list(spec.themes),
+            "theme_key": theme_key(spec.themes), "spec": data, "solution": spec.solution,
+            "exact": spec.exact, "confidence": spec.confidence,
+        }
+        if key in existing:
+            pk, stored = existing[key]
+            if stored != data:
+                changed[pk] = Puzzle(pk=pk, **fields)
+        elif key not in new:
+            new[key] = Puzzle(game=game, rules_text=spec.rules_text, position=spec.position,
+                              rating=initial_rating(spec), **fields)
+        if progress:
+            progress(count)
+    Puzzle.objects.bulk_create(new.values(), batch_size=200)
+    Puzzle.objects.bulk_update(changed.values(), list(_SPEC_FIELDS), batch_size=200)
+    return len(new), len(changed)
+
+
+_SPEC_FIELDS = ("kind", "question", "themes", "theme_key", "spec", "solution", "exact", "confidence")
+
+
+# -- answering ----------------------------------------------------------------------------------
+def rating_lock(*, learner: Learner, game: str) -> LearnerRating:
+    """The learner's rating row in this game, created if need be, locked until the transaction ends.
+
+    Every answer by one learner takes this lock first, so two answers arriving together are
+    recorded one after the other (on PostgreSQL; SQLite writes one transaction at a time anyway).
+    """
+    owner = learner.owner()
+    rows = LearnerRating.objects.select_for_update()
+    found = rows.filter(game=game, **owner).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            LearnerRating.objects.create(game=game, **owner)
+    except IntegrityError:  # a simultaneous first answer created it
+        pass
+    return rows.get(game=game, **owner)
+
+
+@transaction.atomic
+def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int,
+                   now: datetime | None = None) -> AttemptResult:
+    """Judge an answer and record it. The learner's first attempt (number 0) is rated: learner and
+    puzzle ratings move (Glicko-2). A wrong answer schedules a review; a right one counts as a
+    review when one is due.
+
+    `number` is the attempt the page was shown for: posting it again returns the recorded attempt
+    and changes nothing. Raises the engine's BadNotation / IllegalAction for a malformed or illegal
+    answer, StaleAttempt for a number from the future; nothing is written then.
+    """
+    now = now or timezone.now()
+    game = puzzle_game(puzzle.game)
+    spec = game.spec(puzzle.spec)
+    verdict = game.engine.judge(spec, answer)  # raises before anything is written
+    rating = rating_lock(learner=learner, game=puzzle.game)
+    owner = learner.owner()
+    mine = PuzzleAttempt.objects.filter(puzzle=puzzle, **owner)
+    numbers = set(mine.values_list("number", flat=True))
+    if number in numbers:
+        repeat = mine.get(number=number)
+        return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False)
+    if number != len(numbers):
+        raise StaleAttempt(_("This puzzle page is out of date. Reload it to answer again."))
+    correct = verdict.loss <= BEST
+    attempt = PuzzleAttempt(puzzle=puzzle, number=number, answer=verdict.answer, correct=correct,
+                            loss=verdict.loss, rated=number == 0, **owner)
+    try:
+        with transaction.atomic():
+            attempt.save()
+    except IntegrityError:  # the same attempt arrived at the same moment and was recorded first
+        repeat = mine.get(number=number)
+        return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False)
+    if attempt.rated:
+        _rate(rating, puzzle, attempt)
+    attempt.review = _schedule_review(learner, puzzle, correct, now)
+    attempt.save(update_fields=["rating_before", "rating_after", "review"])
+    return AttemptResult(attempt, verdict, counted=True)
+
+
+def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt) -> None:
+    """Glicko-2 for both sides: the learner wins against the puzzle by solving it."""
+    puzzle = Puzzle.objects.select_for_update().get(pk=shown.pk)
+    score = 1.0 if attempt.correct else 0.0
+    learner_before, puzzle_before = rating.as_glicko, puzzle.as_glicko
+    rating.set_glicko(glicko.rate(learner_before, [(puzzle_before, score)]))
+    rating.save()
+    puzzle.set_glicko(glicko.rate(puzzle_before, [(learner_before, 1 - score)]))
+    puzzle.plays += 1
+    puzzle.solved += int(attempt.correct)
+    puzzle.save(update_fields=["rating", "rd", "volatility", "plays", "solved"])
+    for name in ("rating", "rd", "volatility", "plays", "solved"):  # the caller's copy shows the news
+        setattr(shown, name, getattr(puzzle, name))
+    attempt.rating_before, attempt.rating_after = learner_before.rating, rating.rating
+
+
+def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datetime) -> bool:
+    """fsrs: a wrong answer (re)schedules the puzzle; a right one counts when it is due.
+    Returns whether this answer was a due review."""
+    row = ReviewCard.objects.select_for_update().filter(puzzle=puzzle, **learner.owner()).first()
+    due = row is not None and row.due <= now
+    if correct and not due:
+        return False
+    card = FsrsCard.from_dict(row.card) if row else FsrsCard(due=now)
+    card, _log = SCHEDULER.review_card(card, FsrsRating.Good if correct else FsrsRating.Again, review_datetime=now)
+    if row is None:
+        row = ReviewCard(puzzle=puzzle, **learner.owner())
+    row.card, row.due = card.to_dict(), card.due
+    row.reviews += 1
+    row.lapses += int(not correct)
+    row.save()
+    return due
+
+
+# -- log-in: anonymous work joins the account ---------------------------------------------------
+@transaction.atomic
+def learner_merge(*, user: Any, anon: str) -> int:
+    """Move an anonymous learner's ratings, attempts and reviews into their account.
+
+    Ratings of the same game are combined (glicko.combine); where both answered the same puzzle
+    the account's first attempt stays the rated one and the other becomes a later, unrated one;
+    of two review cards for one puzzle the one due sooner is kept. Returns the rows moved.
+    """
+    if not anon:
+        return 0
+    moved = _merge_ratings(user, anon) + _merge_attempts(user, anon) + _merge_reviews(user, anon)
+    return moved
+
+
+def _merge_ratings(user: Any, anon: str) -> int:
+    moved = 0
+    for row in LearnerRating.objects.select_for_update().filter(user__isnull=True, anon_key=anon):
+        mine = LearnerRating.objects.select_for_update().filter(user=user, game=row.game).first()
+        if mine is None:
+            row.user, row.anon_key = user, ""
+            row.save(update_fields=["user", "anon_key"])
+        else:
+            mine.set_glicko(glicko.combine(mine.as_glicko, row.as_glicko))
+            mine.save()
+            row.delete()
+        moved += 1
+    return moved
+
+
+def _merge_attempts(user: Any, anon: str) -> int:
+    theirs = list(PuzzleAttempt.objects.select_for_update().filter(user__isnull=True, anon_key=anon)
+                  .order_by("puzzle_id", "number"))
+    if not theirs:
+        return 0
+    puzzles = {a.puzzle_id for a in theirs}
+    mine = PuzzleAttempt.objects.filter(user=user, puzzle_id__in=puzzles)
+    last = dict(mine.order_by().values("puzzle_id").annotate(n=Max("number")).values_list("puzzle_id", "n"))
+    rated = set(mine.filter(rated=True).values_list("puzzle_id", flat=True))
+    for attempt in theirs:
+        if attempt.puzzle_id in last:
+            last[attempt.puzzle_id] += 1
+            attempt.number = last[attempt.puzzle_id]
+        if attempt.puzzle_id in rated:
+            attempt.rated = False
+        attempt.user, attempt.anon_key = user, ""
+    PuzzleAttempt.objects.bulk_update(theirs, ["user", "anon_key", "number", "rated"])
+    return len(theirs)
+
+
+def _merge_reviews(user: Any, anon: str) -> int:
+    moved = 0
+    for row in ReviewCard.objects.select_for_update().filter(user__isnull=True, anon_key=anon):
+        mine = ReviewCard.objects.select_for_update().filter(user=user, puzzle=row.puzzle_id).first()
+        if mine is None:
+            row.user, row.anon_key = user, ""
+            row.save(update_fields=["user", "anon_key"])
+        else:
+            if row.due < mine.due:
+                mine.card, mine.due = row.card, row.due
+            mine.reviews += row.reviews
+            mine.lapses += row.lapses
+            mine.save()
+            row.delete()
+        moved += 1
+    return moved

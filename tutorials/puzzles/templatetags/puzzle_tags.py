@@ -1,0 +1,69 @@
+"""Puzzle template helpers: `{% has_puzzles %}` and `{% todays_puzzle %}` for the home pages, number filters."""
+from datetime import datetime, timedelta
+
+from django import template
+from django.template.defaultfilters import floatformat
+from django.utils import timezone
+from django.utils.timesince import timesince, timeuntil
+from django.utils.translation import gettext, ngettext
+
+from tutorials.puzzles.models import Puzzle
+from tutorials.puzzles.registry import KINDS, PUZZLE_GAMES
+from tutorials.puzzles.selectors import todays_puzzle as pick_todays_puzzle
+
+register = template.Library()
+
+
+@register.simple_tag
+def has_puzzles(game: str) -> bool:
+    return game in PUZZLE_GAMES and Puzzle.objects.filter(game=game).exists()
+
+
+@register.simple_tag
+def todays_puzzle(game: str) -> Puzzle | None:
+    return pick_todays_puzzle(game) if game in PUZZLE_GAMES else None
+
+
+@register.filter
+def kind_label(kind: str) -> str:
+    return str(KINDS.get(kind, kind))
+
+
+@register.filter
+def signed(value: float | None, places: int = 2) -> str:
+    """+1.25 / −0.50 / ±0 (a real minus sign)."""
+    if value is None:
+        return ""
+    text = f"{abs(value):.{int(places)}f}"
+    if float(text) == 0:
+        return f"±{text}"
+    return f"+{text}" if value > 0 else f"−{text}"
+
+
+@register.filter
+def percent(value: float | None) -> str:
+    return "" if value is None else f"{100 * value:.0f}%"
+
+
+@register.filter
+def points(value: float | None) -> str:
+    """'0.75 points' / '1 point'."""
+    if value is None:
+        return ""
+    text = floatformat(value, -2)  # rounded as the verdict table rounds, "1" rather than "1.00"
+    return ngettext("%(n)s point", "%(n)s points", 1 if text == "1" else 2) % {"n": text}
+
+
+@register.filter
+def due_in(when: datetime) -> str:
+    """'in a minute or less' / 'in 3 days': when a review comes back."""
+    if when - timezone.now() < timedelta(minutes=1):
+        return gettext("in a minute or less")
+    return gettext("in %(time)s") % {"time": timeuntil(when)}
+
+
+@register.filter
+def ago(when: datetime) -> str:
+    if timezone.now() - when < timedelta(minutes=1):
+        return gettext("just now")
+    return gettext("%(time)s ago") % {"time": timesince(when)}

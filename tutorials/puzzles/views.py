@@ -1,0 +1,179 @@
+"""Puzzle pages: the hub, one puzzle (answered on the server), the dashboard and the reviews due."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.puzzles import selectors
+from tutorials.puzzles.models import Puzzle, PuzzleAttempt
+from tutorials.puzzles.registry import KINDS, THEMES, PuzzleGame, puzzle_game
+from tutorials.puzzles.services import AttemptResult, Learner, attempt_record
+
+
+def _puzzle(game: str, puzzle_id: int) -> Puzzle:
+    try:
+        return Puzzle.objects.get(pk=puzzle_id, game=game)
+    except Puzzle.DoesNotExist:
+        raise Http404("No such puzzle") from None
+
+
+def _theme(request: HttpRequest) -> str:
+    theme = request.GET.get("theme") or request.POST.get("theme") or ""
+    return theme if theme in THEMES else ""
+
+
+def _with_theme(url: str, theme: str, **more: str) -> str:
+    query = {k: v for k, v in {"theme": theme, **more}.items() if v}
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+@require_GET
+def puzzle_home(request: HttpRequest, game: str) -> TemplateResponse:
+    puzzle_game(game)
+    theme = _theme(request)
+    upcoming = selectors.next_puzzle(request, game, theme)
+    return TemplateResponse(request, "puzzles/home.html", {
+        "game": GAMES_BY_SLUG[game], "theme": theme, "theme_label": THEMES.get(theme, ""),
+        "rating": selectors.learner_rating(request, game), "upcoming": upcoming,
+        "themes": selectors.theme_counts(game), "due": selectors.reviews_due(request, game).count(),
+        "total": Puzzle.objects.filter(game=game).count(),
+    })
+
+
+@require_GET
+def puzzle_next(request: HttpRequest, game: str) -> HttpResponse:
+    """Straight to the next puzzle: a review due (with ?review=1), else a new one near your rating."""
+    puzzle_game(game)
+    theme = _theme(request)
+    if request.GET.get("review"):
+        due = selectors.reviews_due(request, game).first()
+        if due is None:
+            return redirect("puzzle_review", game=game)
+        return redirect("puzzle_show", game=game, puzzle_id=due.puzzle_id)
+    upcoming = selectors.next_puzzle(request, game, theme)
+    if upcoming is None:
+        return redirect(_with_theme(reverse("puzzle_home", args=[game]), theme))
+    return redirect(_with_theme(reverse("puzzle_show", args=[game, upcoming.pk]), theme))
+
+
+@require_GET
+def puzzle_show(request: HttpRequest, game: str, puzzle_id: int) -> TemplateResponse:
+    info = puzzle_game(game)
+    puzzle = _puzzle(game, puzzle_id)
+    attempts = selectors.attempts_on(request, puzzle)
+    result = None
+    shown = request.GET.get("result", "")
+    attempt = next((a for a in attempts if str(a.number) == shown), None)
+    if attempt is not None:  # after a POST without htmx: the result of the learner's own answer
+        result = AttemptResult(attempt, info.engine.judge(info.spec(puzzle.spec), attempt.answer), counted=False)
+    return _render(request, info, puzzle, attempts, result=result)
+
+
+@require_POST
+def puzzle_answer(request: HttpRequest, game: str, puzzle_id: int) -> HttpResponse:
+    info = puzzle_game(game)
+    puzzle = _puzzle(game, puzzle_id)
+    try:
+        number = int(request.POST.get("number", ""))
+        if number < 0:
+            raise ValueError
+    except ValueError:
+        return _render_error(request, info, puzzle, _("That answer was not understood. Reload the page and try again."))
+    card = request.POST.get("card", "")
+    if not card.strip():
+        return _render_error(request, info, puzzle, _("Choose a card from your hand."))
+    answer = info.presenter.answer_text(card, request.POST.getlist("take"))
+    try:
+        result = attempt_record(learner=Learner.of(request), puzzle=puzzle, answer=answer, number=number)
+    except ValueError as error:  # BadNotation, IllegalAction (citing the rule), StaleAttempt
+        return _render_error(request, info, puzzle, str(error))
+    if not request.htmx:
+        url = reverse("puzzle_show", args=[game, puzzle.pk])
+        return redirect(_with_theme(url, _theme(request), result=str(result.attempt.number)))
+    return _render(request, info, puzzle, selectors.attempts_on(request, puzzle), result=result)
+
+
+def _render_error(request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, error: str) -> TemplateResponse:
+    return _render(request, info, puzzle, selectors.attempts_on(request, puzzle), error=error, status=400)
+
+
+@dataclass
+class Option:
+    """One line of the verdict: a legal play and what the engine says of it."""
+
+    answer: str
+    card: Any
+    takes: list[Any]
+    value: float
+    loss: float
+    explanation: str
+    scopa_risk: float
+    best: bool
+    chosen: bool
+
+
+def _options(info: PuzzleGame, spec: Any, chosen: str) -> list[Option]:
+    options = []
+    for verdict in spec.verdicts:
+        card, takes = info.presenter.play_parts(verdict.answer)
+        options.append(Option(verdict.answer, card, takes, verdict.value, verdict.loss, verdict.explanation,
+                              verdict.scopa_risk, verdict.answer == spec.solution, verdict.answer == chosen))
+    return options
+
+
+def _render(
+    request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, attempts: list[PuzzleAttempt], *,
+    result: AttemptResult | None = None, error: str = "", status: int = 200,
+) -> TemplateResponse:
+    theme = _theme(request)
+    page_url = _with_theme(reverse("puzzle_show", args=[puzzle.game, puzzle.pk]), theme)
+    review = selectors.review_card(request, puzzle)
+    due = review is not None and review.due <= timezone.now()
+    context: dict[str, Any] = {
+        "game": GAMES_BY_SLUG[puzzle.game], "puzzle": puzzle, "kind_label": KINDS.get(puzzle.kind, puzzle.kind),
+        "position": info.presenter.present(puzzle.rules_text, puzzle.position,
+                                          "" if result else request.GET.get("choose", "")),
+        "position_template": info.position_template,
+        "number": len(attempts), "first_try": not attempts, "review_due": due, "theme": theme,
+        "answer_url": reverse("puzzle_answer", args=[puzzle.game, puzzle.pk]),
+        "page_url": page_url,
+        "choose_url": page_url + ("&" if "?" in page_url else "?") + "choose=",
+        "next_url": _with_theme(reverse("puzzle_next", args=[puzzle.game]), theme),
+        "error": error, "result": result,
+    }
+    if result is not None:  # only now may the page hold the verdicts
+        spec = info.spec(puzzle.spec)
+        context["options"] = _options(info, spec, result.attempt.answer)
+        context["verdict"] = result.verdict
+        if result.attempt.review:
+            context["next_url"] = reverse("puzzle_next", args=[puzzle.game]) + "?review=1"
+    template = "puzzles/puzzle.html#puzzle" if request.htmx else "puzzles/puzzle.html"
+    return TemplateResponse(request, template, context, status=status)
+
+
+@require_GET
+def puzzle_dashboard(request: HttpRequest, game: str) -> TemplateResponse:
+    puzzle_game(game)
+    return TemplateResponse(request, "puzzles/dashboard.html", {
+        "game": GAMES_BY_SLUG[game], "board": selectors.dashboard(request, game),
+        "due": selectors.reviews_due(request, game).count(),
+    })
+
+
+@require_GET
+def puzzle_review(request: HttpRequest, game: str) -> TemplateResponse:
+    puzzle_game(game)
+    return TemplateResponse(request, "puzzles/review.html", {
+        "game": GAMES_BY_SLUG[game], "due": list(selectors.reviews_due(request, game)[:50]),
+        "later": list(selectors.reviews_later(request, game)[:20]), "kinds": KINDS,
+    })
