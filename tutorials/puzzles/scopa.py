@@ -7,29 +7,7 @@ from django.utils.translation import gettext as _
 
 from neapolitan.cards import Card, cards_from_mask
 from neapolitan.scopa import Play, PlayerView, Rules
-
-
-@dataclass
-class Seat:
-    seat: int
-    name: str
-    cards: int
-    position: str  # top, left, right
-    is_dealer: bool
-
-    @property
-    def backs(self) -> range:
-        return range(self.cards)
-
-
-@dataclass
-class HandCard:
-    card: Card
-    plays: list[Play]
-
-    @property
-    def single(self) -> Play | None:
-        return self.plays[0] if len(self.plays) == 1 else None
+from tutorials.scopa.table import SEAT_PLACES, HandCard, Opponent
 
 
 @dataclass
@@ -42,7 +20,7 @@ class Pile:
 @dataclass
 class ScopaPosition:
     rules: Rules
-    seats: list[Seat]
+    seats: list[Opponent]
     table: list[tuple[Card, bool]]  # card, may the chosen card take it
     hand: list[HandCard]
     choosing: HandCard | None
@@ -79,14 +57,14 @@ def present(rules_text: str, position: str, choose: str = "") -> ScopaPosition:
     )
 
 
-def _seats(view: PlayerView) -> list[Seat]:
+def _seats(view: PlayerView) -> list[Opponent]:
     """The other players around the table, seen from the solver's seat (seat+1 sits on the right)."""
     players = view.rules.players
-    places = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}[players]
+    places = SEAT_PLACES[players]
     seats = []
     for offset, place in sorted(places.items()):
         seat = (view.seat + offset) % players
-        seats.append(Seat(seat, _seat_name(players, offset), view.hand_sizes[seat], place, seat == view.dealer))
+        seats.append(Opponent(seat, _seat_name(players, offset), view.hand_sizes[seat], place, seat == view.dealer))
     return seats
 
 

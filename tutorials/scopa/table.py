@@ -95,6 +95,10 @@ def seat_name(seat: int, players: int) -> str:
     return _("Bot %(n)s") % {"n": seat}
 
 
+# Where the other seats sit, seen from yours: seat+1 is on your right (rules README §2).
+SEAT_PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
+
+
 @dataclass
 class Opponent:
     seat: int
@@ -102,7 +106,7 @@ class Opponent:
     cards: int
     position: str  # top, left, right
     is_dealer: bool
-    to_move: bool
+    to_move: bool = False
 
     @property
     def backs(self) -> range:
@@ -220,7 +224,7 @@ def _side_names(players: int) -> list[str]:
 
 def _opponents(match: Match) -> list[Opponent]:
     players = match.rules.players
-    positions = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}[players]
+    positions = SEAT_PLACES[players]
     hand = match.hand
     return [
         Opponent(seat, seat_name(seat, players), len(hand.hands[seat]), positions[seat],
