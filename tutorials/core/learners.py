@@ -4,7 +4,10 @@ The key lives in the session's data, not in the session key, so it survives the 
 Django starts at log-in; apps merge what the key owns into the account then (see signals).
 """
 import uuid
+from collections.abc import Callable
+from typing import Any
 
+from django.db.models import Model
 from django.http import HttpRequest
 
 SESSION_FIELD = "learner"
@@ -28,3 +31,27 @@ def owner_filter(request: HttpRequest, user_field: str = "user", key_field: str 
     if request.user.is_authenticated:
         return {user_field: request.user}
     return {f"{user_field}__isnull": True, key_field: peek_anon_key(request) or "-"}
+
+
+def adopt_anonymous(
+    model: type[Model], *, user: Any, anon: str, same: Callable[[Any], dict],
+    merge: Callable[[Any, Any], None],
+) -> int:
+    """Give an anonymous learner's rows of `model` to the account they logged in to.
+
+    Where the account already has the same thing (`same(row)` is the filter that finds it),
+    `merge(mine, theirs)` folds the anonymous row into the account's and the anonymous row goes.
+    Call inside a transaction.
+    """
+    moved = 0
+    for row in model.objects.select_for_update().filter(user__isnull=True, anon_key=anon):
+        mine = model.objects.select_for_update().filter(user=user, **same(row)).first()
+        if mine is None:
+            row.user, row.anon_key = user, ""
+            row.save(update_fields=["user", "anon_key"])
+        else:
+            merge(mine, row)
+            mine.save()
+            row.delete()
+        moved += 1
+    return moved

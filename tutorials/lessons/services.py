@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext as _
 
-from tutorials.core.learners import anon_key
+from tutorials.core.learners import adopt_anonymous, anon_key
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.steps import STEP_KINDS, BadAnswer, Verdict
 
@@ -78,22 +78,17 @@ def progress_merge(*, user, anon: str) -> int:
     """Move an anonymous learner's progress into their account, keeping the better of two."""
     if not anon:
         return 0
-    moved = 0
-    for row in LessonProgress.objects.select_for_update().filter(user__isnull=True, anon_key=anon):
-        mine = LessonProgress.objects.select_for_update().filter(user=user, lesson=row.lesson_id).first()
-        if mine is None:
-            row.user, row.anon_key = user, ""
-            row.save(update_fields=["user", "anon_key"])
-        else:
-            if _further(row, mine):
-                for field in ("step", "mistakes", "completed", "stars", "last_wrong"):
-                    setattr(mine, field, getattr(row, field))
-            elif row.completed and mine.completed:
-                mine.stars = max(mine.stars, row.stars)
-            mine.save()
-            row.delete()
-        moved += 1
-    return moved
+    return adopt_anonymous(
+        LessonProgress, user=user, anon=anon, same=lambda row: {"lesson": row.lesson_id}, merge=_keep_better,
+    )
+
+
+def _keep_better(mine: LessonProgress, theirs: LessonProgress) -> None:
+    if _further(theirs, mine):
+        for field in ("step", "mistakes", "completed", "stars", "last_wrong"):
+            setattr(mine, field, getattr(theirs, field))
+    elif theirs.completed and mine.completed:
+        mine.stars = max(mine.stars, theirs.stars)
 
 
 def _further(a: LessonProgress, b: LessonProgress) -> bool:

@@ -16,7 +16,7 @@ from fsrs import Card as FsrsCard
 from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 
-from tutorials.core.learners import anon_key
+from tutorials.core.learners import adopt_anonymous, anon_key
 from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
 from tutorials.puzzles.registry import puzzle_game
@@ -220,18 +220,10 @@ def learner_merge(*, user: Any, anon: str) -> int:
 
 
 def _merge_ratings(user: Any, anon: str) -> int:
-    moved = 0
-    for row in LearnerRating.objects.select_for_update().filter(user__isnull=True, anon_key=anon):
-        mine = LearnerRating.objects.select_for_update().filter(user=user, game=row.game).first()
-        if mine is None:
-            row.user, row.anon_key = user, ""
-            row.save(update_fields=["user", "anon_key"])
-        else:
-            mine.set_glicko(glicko.combine(mine.as_glicko, row.as_glicko))
-            mine.save()
-            row.delete()
-        moved += 1
-    return moved
+    def combine(mine: LearnerRating, theirs: LearnerRating) -> None:
+        mine.set_glicko(glicko.combine(mine.as_glicko, theirs.as_glicko))
+
+    return adopt_anonymous(LearnerRating, user=user, anon=anon, same=lambda row: {"game": row.game}, merge=combine)
 
 
 def _merge_attempts(user: Any, anon: str) -> int:
@@ -255,18 +247,11 @@ def _merge_attempts(user: Any, anon: str) -> int:
 
 
 def _merge_reviews(user: Any, anon: str) -> int:
-    moved = 0
-    for row in ReviewCard.objects.select_for_update().filter(user__isnull=True, anon_key=anon):
-        mine = ReviewCard.objects.select_for_update().filter(user=user, puzzle=row.puzzle_id).first()
-        if mine is None:
-            row.user, row.anon_key = user, ""
-            row.save(update_fields=["user", "anon_key"])
-        else:
-            if row.due < mine.due:
-                mine.card, mine.due = row.card, row.due
-            mine.reviews += row.reviews
-            mine.lapses += row.lapses
-            mine.save()
-            row.delete()
-        moved += 1
-    return moved
+    def combine(mine: ReviewCard, theirs: ReviewCard) -> None:
+        if theirs.due < mine.due:  # keep the card that comes back sooner
+            mine.card, mine.due = theirs.card, theirs.due
+        mine.reviews += theirs.reviews
+        mine.lapses += theirs.lapses
+
+    return adopt_anonymous(ReviewCard, user=user, anon=anon, same=lambda row: {"puzzle": row.puzzle_id}, merge=combine)
+
