@@ -41,13 +41,14 @@ def play_hand(rules: Rules, seed: str, bots: tuple[Bot, Bot], dealer: int) -> in
 
 def paired_margins(a: Bot, b: Bot, deals: int, seed: int | str, rules: Rules | None = None,
                    progress: Callable[[int], None] | None = None) -> list[float]:
-    """A's mean margin over the two seatings of each deal."""
+    """A's mean margin over each deal played twice: the same cards in the same seats, A holding
+    first one seat's cards and then the other's."""
     rules = rules or Rules()
     margins = []
     for n in range(deals):
         deal_seed = f"{seed}:{n}"
         first = play_hand(rules, deal_seed, (a, b), dealer=1)
-        second = -play_hand(rules, deal_seed, (b, a), dealer=0)  # same cards, seats swapped
+        second = -play_hand(rules, deal_seed, (b, a), dealer=1)  # the same seats' cards, bots swapped
         margins.append((first + second) / 2)
         if progress:
             progress(n + 1)

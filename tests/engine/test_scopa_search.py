@@ -1,0 +1,156 @@
+"""The solver, determinization, puzzles and the arena: checked against brute force and by hand."""
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.scopa import Play, PlayerView, Rules, deal
+from neapolitan.scopa.arena import confidence_interval, make_bot, paired_margins
+from neapolitan.scopa.puzzles import PuzzleSpec, generate, judge, verify
+from neapolitan.scopa.search import Solver, analyse, margin, solve
+from tests.engine._support import position
+
+VARIANTS = [("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPONE_SCIENTIFICO", 4), ("QUINDICI", 2), ("ASSI", 2)]
+
+
+def brute_force(state, side):
+    """Plain minimax over HandState.apply: no pruning, no table."""
+    if state.is_over:
+        return margin(state, side)
+    values = [brute_force(state.apply(p), side) for p in state.legal_actions()]
+    return max(values) if state.rules.seat_sides[state.to_move] == side else min(values)
+
+
+def endgame(variant: str, players: int, seed: int, cards_left: int):
+    rules = Rules(variant, players=players)
+    state = deal(rules, f"endgame:{seed}")
+    rng = random.Random(seed)
+    while state.cards_left_to_play() > cards_left:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(VARIANTS), left=st.integers(2, 7))
+def test_the_solver_agrees_with_brute_force_on_small_endgames(seed, variant, left):
+    state = endgame(*variant, seed, left)
+    side = state.rules.seat_sides[state.to_move]
+    exact = solve(state)
+    assert exact == {p: brute_force(state.apply(p), side) for p in state.legal_actions()}
+
+
+def test_a_scopa_is_worth_exactly_one_point_here_SCOPA_6_1():
+    """Last deal. You: 5B 9S. Table: 2C 3D. Opponent: 1S.
+    5B takes 2C+3D and sweeps; or 9S first, and 5B takes 2C+3D at the end with no sweep.
+    Either way you take the same five cards (leftovers go to you, SCOPA-7.1): only the scopa differs."""
+    state = position(table="2C 3D", hand="5B 9S", last=True, others=("1S",))
+    values = solve(state)
+    sweep, trail = Play.parse("5Bx2C+3D"), Play.parse("9S")
+    assert set(values) == {sweep, trail}
+    assert values[sweep] - values[trail] == 1
+
+
+def test_the_last_play_never_sweeps_SCOPA_6_2():
+    """Last card of the hand: You: 5B. Table: 2C 3D. Taking both is no scopa."""
+    state = position(table="2C 3D", hand="5B", last=True)
+    (value,) = solve(state).values()
+    after = state.apply(Play.parse("5Bx2C+3D"))
+    assert after.is_over and after.scope == state.scope
+    assert value == margin(after, 0)
+
+
+def test_the_solver_reuses_its_table_and_counts_nodes():
+    state = endgame("SCOPA_2P", 2, 7, 10)
+    solver = Solver(state.rules.seat_sides[state.to_move])
+    first = solver.play_values(state)
+    nodes = solver.nodes
+    assert solver.play_values(state) == first
+    assert solver.nodes - nodes < nodes  # the second time the table answers most positions
+
+
+def test_analyse_is_exact_when_every_card_is_known():
+    state = endgame("SCOPA_2P", 2, 3, 5)
+    view = state.view(state.to_move)
+    assert view.stock_size == 0
+    analysis = analyse(view)
+    assert analysis.exact and analysis.samples == 1
+    assert analysis.values == {p: float(v) for p, v in solve(state).items()}
+    assert analysis.confidence() == 1.0
+
+
+def test_analyse_with_hidden_cards_is_reproducible_and_never_peeks():
+    state = deal(Rules(), "peek")
+    view = state.view(state.to_move)
+    once, twice = analyse(view, 6, seed=1), analyse(view, 6, seed=1)
+    assert once.values == twice.values and not once.exact
+    # The same view over a different deal of the hidden cards gives the same analysis.
+    other = view.sample_state(random.Random(99))
+    assert analyse(other.view(other.to_move), 6, seed=1).values == once.values
+    assert 0.0 <= once.confidence() <= 1.0
+    assert set(once.values) == set(view.legal_actions())
+
+
+def test_search_bot_plays_legally_and_decides_by_analysis():
+    bot = make_bot("search:4")
+    state = deal(Rules(), "bot")
+    while not state.is_over:
+        play = bot(state.view(state.to_move))
+        assert play in state.legal_actions()
+        state = state.apply(play)
+
+
+# -- puzzles ------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def puzzles():
+    return list(generate(Rules(), "tests", 4))
+
+
+def test_generated_puzzles_have_one_clearly_best_play(puzzles):
+    assert len(puzzles) == 4
+    for spec in puzzles:
+        values = [v.value for v in spec.verdicts]
+        assert values == sorted(values, reverse=True)
+        assert values[0] - values[1] >= 1.0
+        assert spec.solution == spec.verdicts[0].answer and spec.verdicts[0].loss == 0
+        view = spec.view()
+        assert {str(p) for p in view.legal_actions()} == {v.answer for v in spec.verdicts}
+        assert verify(spec)
+        assert PuzzleSpec.from_dict(spec.to_dict()) == spec
+
+
+def test_judge_gives_the_verdict_or_the_rule_broken(puzzles):
+    spec = puzzles[0]
+    assert judge(spec, spec.solution).loss == 0
+    view = PlayerView.from_text(spec.position, spec.rules())
+    elsewhere = next(c for c in view.unseen())
+    with pytest.raises(IllegalAction, match="not in your hand"):
+        judge(spec, str(elsewhere))
+    with pytest.raises(BadNotation):
+        judge(spec, "11X")
+
+
+def test_a_tampered_puzzle_fails_verification(puzzles):
+    spec = puzzles[0]
+    swapped = PuzzleSpec.from_dict({**spec.to_dict(), "solution": spec.verdicts[1].answer})
+    assert not verify(swapped)
+
+
+# -- the arena ----------------------------------------------------------------------------------
+def test_confidence_interval_by_hand():
+    mean, low, high = confidence_interval([1.0, 3.0, 2.0, 2.0])
+    assert mean == 2.0
+    assert low == pytest.approx(2.0 - 1.96 * (2 / 3) ** 0.5 / 2)
+    assert high == pytest.approx(2.0 + 1.96 * (2 / 3) ** 0.5 / 2)
+
+
+def test_paired_deals_cancel_the_luck_of_the_cards():
+    """The same bot on both sides of every paired deal: exactly zero, deal by deal."""
+    greedy = make_bot("greedy")
+    assert paired_margins(greedy, greedy, 6, "pairs") == [0.0] * 6
+
+
+def test_unknown_bot_is_refused():
+    with pytest.raises(SystemExit, match="Unknown bot"):
+        make_bot("oracle")
