@@ -185,3 +185,9 @@ def test_query_counts_are_bounded(client, content, django_assert_max_num_queries
         client.get(url)
     with django_assert_max_num_queries(14):
         _answer(client, step, _right_answer(step))
+
+
+def test_progress_page_shows_the_puzzle_rating(client, content):
+    html = client.get("/progress/").content.decode()
+    assert 'data-testid="puzzle-standing-scopa"' in html
+    assert "rating 1500?" in html  # a new learner's provisional rating

@@ -9,6 +9,7 @@ from django.utils.translation import gettext, ngettext
 
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import KINDS, PUZZLE_GAMES
+from tutorials.puzzles.selectors import RatingView, learner_rating, reviews_due
 from tutorials.puzzles.selectors import todays_puzzle as pick_todays_puzzle
 
 register = template.Library()
@@ -22,6 +23,15 @@ def has_puzzles(game: str) -> bool:
 @register.simple_tag
 def todays_puzzle(game: str) -> Puzzle | None:
     return pick_todays_puzzle(game) if game in PUZZLE_GAMES else None
+
+
+@register.simple_tag(takes_context=True)
+def puzzle_standing(context: template.Context, game: str) -> tuple[RatingView, int] | None:
+    """The learner's puzzle rating in `game` and how many failed puzzles are due for review."""
+    if game not in PUZZLE_GAMES:
+        return None
+    request = context["request"]
+    return learner_rating(request, game), reviews_due(request, game).count()
 
 
 @register.filter
