@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from operator import attrgetter
 
 from neapolitan.errors import BadNotation
 
@@ -118,9 +119,7 @@ def parse_cards(text: str) -> list[Card]:
     return [parse_card(token) for token in _SPLIT.split(text.strip()) if token]
 
 
-def by_rank(card: Card) -> int:
-    """Sort key: by rank, then suit (D, C, S, B)."""
-    return card.by_rank
+by_rank = attrgetter("by_rank")  # sort key: by rank, then suit (D, C, S, B)
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:

@@ -24,7 +24,7 @@ class HandState:
 
     __slots__ = (
         "rules", "hands", "table", "stock", "piles", "scope", "bonus",
-        "to_move", "dealer", "last_capturer", "last_was_scopa", "_actions", "_values", "_bits", "_left",
+        "to_move", "dealer", "last_capturer", "last_was_scopa", "_actions", "_values", "_left",
     )
 
     def __init__(
@@ -55,14 +55,12 @@ class HandState:
         self.last_was_scopa = last_was_scopa
         self._actions: list[Play] | None = None
         self._values: tuple[int, ...] | None = None
-        self._bits: tuple[int, ...] = ()
         self._left = left if left is not None else sum(map(len, hands)) + len(stock)
 
     def table_values(self) -> tuple[int, ...]:
         """The ranks of the table cards, in table order (the key of the capture caches)."""
         if self._values is None:
             self._values = tuple([c.rank for c in self.table])
-            self._bits = tuple([c.bit for c in self.table])
         return self._values
 
     # -- facts ---------------------------------------------------------------------------
@@ -87,19 +85,18 @@ class HandState:
     # -- legal plays -----------------------------------------------------------------------
     def legal_actions(self) -> list[Play]:
         """Every legal play of the player to move: each card with each capture it may make."""
-        if self._actions is None:
-            self._actions = self._legal_actions()
-        return self._actions
-
-    def _legal_actions(self) -> list[Play]:
+        plays = self._actions
+        if plays is not None:
+            return plays
+        plays = self._actions = []
         if not self._left:
-            return []
+            return plays
         table = self.table
-        values = self.table_values()
-        bits = self._bits
+        values = self._values
+        if values is None:
+            values = self._values = tuple([c.rank for c in table])
         rules = self.rules
-        captures = captures_on(values, rules)
-        plays: list[Play] = []
+        captures = rules.capture_cache.get(values) or captures_on(values, rules)
         hand = self.hands[self.to_move]
         vile = rules.regola_del_vile and self._is_opening_lead() and not all(c.rank == 1 for c in hand)
         shared = SHARED_PLAYS
@@ -110,7 +107,7 @@ class HandState:
             for option in captures[card.rank][0]:
                 mask = 0
                 for i in option:
-                    mask |= bits[i]
+                    mask |= table[i].bit
                 play = shared.get(base | mask)
                 plays.append(play if play is not None else Play.of(card, table, option))
         return plays
@@ -134,7 +131,9 @@ class HandState:
         side = rules.seat_sides[seat]
         card = play.card
         hands = self.hands
-        hands = (*hands[:seat], tuple([c for c in hands[seat] if c is not card]), *hands[seat + 1:])
+        hand = hands[seat]
+        i = hand.index(card)
+        hands = (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:])
         stock = self.stock
         left = self._left - 1
         piles = self.piles
@@ -145,9 +144,10 @@ class HandState:
         gone = play.mask
         # Only Scopa d'Assi has plays whose kind changes what happens (SCOPA-16).
         kind = self._capture_kind(card) if rules.ace_sweep else ""
+        values = None  # the new table's ranks, when they are cheap to derive
         if gone or kind == "self":
             table = tuple([c for c in self.table if not c.bit & gone])
-            piles = _bump(piles, side, piles[side] | gone | card.bit)
+            piles = (*piles[:side], piles[side] | gone | card.bit, *piles[side + 1:])
             last_capturer = seat
             last_was_scopa = not table and _sweep_is_scopa(rules, kind, left)
             if last_was_scopa:  # SCOPA-6.1
@@ -155,7 +155,9 @@ class HandState:
             if rules.three_suit_bonus and _three_suit_fifteen(play):  # SCOPA-15.2
                 bonus = _bump(bonus, side, bonus[side] + 1)
         else:
-            table = _with_card(self.table, card)
+            table, at = _with_card(self.table, card)
+            if self._values is not None:
+                values = (*self._values[:at], card.rank, *self._values[at:])
         to_move = seat + 1 if seat + 1 < len(hands) else 0
         if left and not any(hands):  # SCOPA-3.4: deal again from the stock, nothing to the table
             hands, stock = _deal_round(stock, len(hands), self.dealer, 3)
@@ -167,10 +169,13 @@ class HandState:
                 if rules.last_sweep == "last_capture_literal" and last_was_scopa:  # SCOPA-OP-5 (B)
                     scope = _bump(scope, last_side, scope[last_side] - 1)
             table = ()
-        return HandState(
+        after = HandState(
             rules, hands, table, stock, piles, scope, bonus, to_move, self.dealer,
             last_capturer, last_was_scopa, left,
         )
+        if values is not None and table:
+            after._values = values
+        return after
 
     def _capture_kind(self, card: Card) -> str:
         return capture_indices(card.rank, self.table_values(), self.rules.capture_key)[1]
@@ -382,7 +387,7 @@ def deal(rules: Rules, seed: int | str, dealer: int = 0) -> HandState:
     attempt = 0
     while True:
         deck = shuffled_deck(seed if attempt == 0 else f"{seed}/{attempt}")
-        state = deal_from(rules, deck, dealer)
+        state = _deal(rules, deck, dealer)  # a shuffled pack is whole: no need to check it
         if not deal_is_void(rules, state.table):
             return state
         attempt += 1
@@ -390,8 +395,12 @@ def deal(rules: Rules, seed: int | str, dealer: int = 0) -> HandState:
 
 def deal_from(rules: Rules, deck: Sequence[Card], dealer: int = 0) -> HandState:
     """Deal from `deck` in its order: hands one card at a time from the dealer's right, then the table."""
-    if len(deck) != 40 or len(set(deck)) != 40:
+    if len(deck) != 40 or len({c.index for c in deck}) != 40:
         raise BadNotation("A deal needs the whole 40-card pack")
+    return _deal(rules, deck, dealer)
+
+
+def _deal(rules: Rules, deck: Sequence[Card], dealer: int) -> HandState:
     players = rules.players
     hands, rest = _deal_round(tuple(deck), players, dealer, rules.hand_size)
     table, stock = tuple(sorted(rest[: rules.table_size], key=by_rank)), rest[rules.table_size:]
@@ -428,13 +437,11 @@ def _table_makes_fifteens(table: Sequence[Card]) -> bool:
 
 def _deal_round(stock: Cards, players: int, dealer: int, size: int) -> tuple[tuple[Cards, ...], Cards]:
     """Give `size` cards to each player, one at a time, from the dealer's right (SCOPA-3.2)."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    pos = 0
-    for _ in range(size):
-        for k in range(1, players + 1):
-            hands[(dealer + k) % players].append(stock[pos])
-            pos += 1
-    return tuple(tuple(h) for h in hands), stock[pos:]
+    dealt = players * size
+    hands: list[Cards] = [()] * players
+    for k in range(players):  # the k-th card of every round goes to the k-th player from the dealer
+        hands[(dealer + 1 + k) % players] = stock[k:dealt:players]
+    return tuple(hands), stock[dealt:]
 
 
 # -- explaining a refusal ---------------------------------------------------------------------
@@ -473,13 +480,13 @@ def _three_suit_fifteen(play: Play) -> bool:
     )
 
 
-def _with_card(table: Cards, card: Card) -> Cards:
-    """The table with `card` laid on it, kept in rank order."""
+def _with_card(table: Cards, card: Card) -> tuple[Cards, int]:
+    """The table with `card` laid on it, kept in rank order, and where the card went."""
     key = card.by_rank
     for i, c in enumerate(table):
         if c.by_rank > key:
-            return (*table[:i], card, *table[i:])
-    return (*table, card)
+            return (*table[:i], card, *table[i:]), i
+    return (*table, card), len(table)
 
 
 def _bump(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
