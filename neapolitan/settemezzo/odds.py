@@ -204,23 +204,17 @@ def _must_hit(hand: int, rules: Rules) -> bool:
 
 
 # -- the punter's odds against a stated dealer policy ----------------------------------------------------
-@dataclass(frozen=True)
-class PunterAdvice:
-    """The punter's choices and their exact expected values, in stakes (+1 = one stake won)."""
+class _Choices:
+    """What a player may do (stand, card, replace), each with its exact value; None = not allowed."""
 
-    stand: Fraction | None  # None when standing is not allowed (SETTE-OP-2 C)
-    card: Fraction | None  # one more card, then the best play; None when no card can come
-    replace: Fraction | None = None  # exchange the 3 or 4 (SETTE-4.2), then the best play
-    next: NextCard | None = None
+    stand: Fraction | None
+    card: Fraction | None
+    replace: Fraction | None
 
     @property
     def options(self) -> dict[str, Fraction]:
-        out = {}
-        for name in ("replace", "stand", "card"):
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = value
-        return out
+        return {k: v for k, v in (("replace", self.replace), ("stand", self.stand), ("card", self.card))
+                if v is not None}
 
     @property
     def best(self) -> str:
@@ -239,6 +233,16 @@ class PunterAdvice:
     def loss(self, choice: str) -> Fraction:
         """How much expected value `choice` gives up against the best choice."""
         return self.value - self.options[choice]
+
+
+@dataclass(frozen=True)
+class PunterAdvice(_Choices):
+    """The punter's choices and their exact expected values, in stakes (+1 = one stake won)."""
+
+    stand: Fraction | None  # None when standing is not allowed (SETTE-OP-2 C)
+    card: Fraction | None  # one more card, then the best play; None when no card can come
+    replace: Fraction | None = None  # exchange the 3 or 4 (SETTE-4.2), then the best play
+    next: NextCard | None = None
 
 
 class PunterOdds:
@@ -583,33 +587,12 @@ class Punter:
 
 
 @dataclass(frozen=True)
-class DealerAdvice:
+class DealerAdvice(_Choices):
     """The dealer's choices and their exact expected values, in chips won from the punters."""
 
     stand: Fraction | None
     card: Fraction | None
     replace: Fraction | None = None
-
-    @property
-    def options(self) -> dict[str, Fraction]:
-        return {k: v for k, v in (("replace", self.replace), ("stand", self.stand), ("card", self.card))
-                if v is not None}
-
-    @property
-    def best(self) -> str:
-        options = self.options
-        top = max(options.values())
-        for name in ("stand", "card", "replace"):
-            if options.get(name) == top:
-                return name
-        raise AssertionError("no option")  # pragma: no cover
-
-    @property
-    def value(self) -> Fraction:
-        return self.options[self.best]
-
-    def loss(self, choice: str) -> Fraction:
-        return self.value - self.options[choice]
 
 
 class DealerOdds:
