@@ -86,30 +86,16 @@ class HandState:
     def legal_actions(self) -> list[Play]:
         """Every legal play of the player to move: each card with each capture it may make."""
         plays = self._actions
-        if plays is not None:
-            return plays
-        plays = self._actions = []
-        if not self._left:
-            return plays
-        table = self.table
-        values = self._values
-        if values is None:
-            values = self._values = tuple([c.rank for c in table])
-        rules = self.rules
-        captures = rules.capture_cache.get(values) or captures_on(values, rules)
-        hand = self.hands[self.to_move]
-        vile = rules.regola_del_vile and self._is_opening_lead() and not all(c.rank == 1 for c in hand)
-        shared = SHARED_PLAYS
-        for card in hand:
-            if vile and card.rank == 1:
-                continue  # SCOPA-OP-14: the first player may not lead an Ace
-            base = card.index << 40
-            for option in captures[card.rank][0]:
-                mask = 0
-                for i in option:
-                    mask |= table[i].bit
-                play = shared.get(base | mask)
-                plays.append(play if play is not None else Play.of(card, table, option))
+        if plays is None:
+            if not self._left:
+                plays = self._actions = []
+                return plays
+            values = self._values
+            if values is None:
+                values = self._values = tuple([c.rank for c in self.table])
+            plays = self._actions = legal_plays(
+                self.hands[self.to_move], self.table, values, self.rules, self._is_opening_lead()
+            )
         return plays
 
     def _is_opening_lead(self) -> bool:
@@ -310,7 +296,8 @@ class PlayerView:
     def legal_actions(self) -> list[Play]:
         if self.to_move != self.seat:
             return []
-        return self.sample_state(random.Random(0)).legal_actions()
+        opening = sum(self.hand_sizes) + self.stock_size == 40 - self.rules.table_size
+        return legal_plays(self.hand, self.table, tuple(c.rank for c in self.table), self.rules, opening)
 
     def sample_state(self, rng: random.Random) -> HandState:
         """A full state consistent with this view: the unseen cards dealt at random (determinization)."""
@@ -376,6 +363,28 @@ class PlayerView:
 
     def __hash__(self) -> int:
         return hash(self.to_text())
+
+
+def legal_plays(
+    hand: Cards, table: Cards, values: tuple[int, ...], rules: Rules, opening: bool
+) -> list[Play]:
+    """Every legal play from `hand` on `table` (whose ranks are `values`): each card with each
+    capture it may make. `opening`: the first play of the hand (for the regola del vile)."""
+    captures = rules.capture_cache.get(values) or captures_on(values, rules)
+    vile = rules.regola_del_vile and opening and not all(c.rank == 1 for c in hand)
+    shared = SHARED_PLAYS
+    plays: list[Play] = []
+    for card in hand:
+        if vile and card.rank == 1:
+            continue  # SCOPA-OP-14: the first player may not lead an Ace
+        base = card.index << 40
+        for option in captures[card.rank][0]:
+            mask = 0
+            for i in option:
+                mask |= table[i].bit
+            play = shared.get(base | mask)
+            plays.append(play if play is not None else Play.of(card, table, option))
+    return plays
 
 
 # -- dealing ---------------------------------------------------------------------------------
