@@ -4,6 +4,7 @@ from django.test import Client
 from django.urls import reverse
 
 from neapolitan.saltacavallo import KEEP, NEXT, GameState, Rules, engine_choice
+from tests.tables.support import create_table, post_action
 from tutorials.saltacavallo.table import HUMAN
 from tutorials.tables.models import Table
 
@@ -12,9 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def _new_table(client: Client, seed: str = "3", opponents: int = 2, **extra) -> Table:
     data = {"opponents": opponents, "lives": 3, "revival": "on", "seed": seed, **extra}
-    response = client.post("/saltacavallo/play/", data)
-    assert response.status_code == 302
-    return Table.objects.get(public_id=response.url.rstrip("/").split("/")[-1])
+    return create_table(client, "saltacavallo", data)
 
 
 def _state(table: Table) -> GameState:
@@ -23,9 +22,7 @@ def _state(table: Table) -> GameState:
 
 
 def _act(client: Client, table: Table, action: str, ply=None, htmx: bool = True):
-    data = {"action": action, "ply": table.ply if ply is None else ply}
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("play_act", args=["saltacavallo", table.public_id]), data, **headers)
+    return post_action(client, table, action, ply, htmx)
 
 
 def _refused(client, table, action, ply=None) -> str:

@@ -5,15 +5,14 @@ from django.urls import reverse
 
 from neapolitan.cards import DECK
 from neapolitan.scopa import Match, Play, Rules
+from tests.tables.support import create_table, post_action
 from tutorials.tables.models import Table
 
 pytestmark = pytest.mark.django_db
 
 
 def _new_table(client: Client, variant: str = "SCOPA_2P", seed: str = "42", opponent: str = "greedy") -> Table:
-    response = client.post("/scopa/play/", {"variant": variant, "opponent": opponent, "seed": seed})
-    assert response.status_code == 302
-    return Table.objects.get(public_id=response.url.rstrip("/").split("/")[-1])
+    return create_table(client, "scopa", {"variant": variant, "opponent": opponent, "seed": seed})
 
 
 def _match(table: Table) -> Match:
@@ -22,9 +21,7 @@ def _match(table: Table) -> Match:
 
 
 def _act(client: Client, table: Table, action: str, ply: int | None = None, htmx: bool = True):
-    data = {"action": action, "ply": table.ply if ply is None else ply}
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("play_act", args=["scopa", table.public_id]), data, **headers)
+    return post_action(client, table, action, ply, htmx)
 
 
 def test_new_table_form_and_creation(client):

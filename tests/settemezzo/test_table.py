@@ -4,6 +4,7 @@ from django.test import Client
 from django.urls import reverse
 
 from neapolitan.settemezzo import Action, Game, Rules
+from tests.tables.support import create_table, post_action
 from tutorials.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -12,9 +13,7 @@ FORM = {"role": "punter", "players": 3, "opponent": "exact", "dealer_rule": "fre
 
 
 def _new_table(client: Client, **changes) -> Table:
-    response = client.post("/settemezzo/play/", {**FORM, **changes})
-    assert response.status_code == 302, response.content.decode()[:500]
-    return Table.objects.get(public_id=response.url.rstrip("/").split("/")[-1])
+    return create_table(client, "settemezzo", {**FORM, **changes})
 
 
 def _game(table: Table) -> Game:
@@ -23,9 +22,7 @@ def _game(table: Table) -> Game:
 
 
 def _act(client: Client, table: Table, action: str, ply=None, htmx: bool = True):
-    data = {"action": action, "ply": table.ply if ply is None else ply}
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("play_act", args=["settemezzo", table.public_id]), data, **headers)
+    return post_action(client, table, action, ply, htmx)
 
 
 def _page(client: Client, table: Table, **params) -> str:

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from neapolitan.cards import DECK
 from neapolitan.stoppa import Giro, Rules
+from tests.tables.support import create_table, post_action
 from tutorials.stoppa.table import NEXT, StoppaAdapter, TableGame
 from tutorials.tables.models import Table
 
@@ -17,9 +18,7 @@ FORM = {"players": 4, "opponent": "quick", "misera": 1, "bankroll": 0, "showdown
 
 
 def _new_table(client: Client, seed: str = "42", **changes) -> Table:
-    response = client.post("/stoppa/play/", {**FORM, "seed": seed, **changes})
-    assert response.status_code == 302
-    return Table.objects.get(public_id=response.url.rstrip("/").split("/")[-1])
+    return create_table(client, "stoppa", {**FORM, "seed": seed, **changes})
 
 
 def _game(table: Table) -> TableGame:
@@ -29,9 +28,7 @@ def _game(table: Table) -> TableGame:
 
 def _act(client: Client, table: Table, action: str, ply=None, htmx: bool = True):
     table.refresh_from_db()
-    data = {"action": action, "ply": table.ply if ply is None else ply}
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(reverse("play_act", args=["stoppa", table.public_id]), data, **headers)
+    return post_action(client, table, action, ply, htmx)
 
 
 def _page(client: Client, table: Table) -> str:
