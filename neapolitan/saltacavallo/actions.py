@@ -60,7 +60,7 @@ class Event:
 
     kinds: `keep` (seat kept), `swap` (seat swapped with target, jumping `jumped`, giving
     cards[0] and receiving cards[1]), `blocked` (SHOW_ON_DEMAND: an attempt stopped by the card
-    at `wall`), `dealer_keep`, `draw` (cards drawn in order; `result` is the card now held or None).
+    at `wall`, or with no wall when every other card is a Cavallo under WRAP_PAST_DEALER), `dealer_keep`, `draw` (cards drawn in order; `result` is the card now held or None).
     """
 
     kind: str
@@ -78,7 +78,7 @@ class Event:
         if self.kind == "swap":
             return f"s{self.seat}>{self.target}/{jumped}/{self.cards[0]}/{self.cards[1]}"
         if self.kind == "blocked":
-            return f"b{self.seat}@{self.wall}/{jumped}"
+            return f"b{self.seat}@{'-' if self.wall is None else self.wall}/{jumped}"
         if self.kind == "dealer_keep":
             return f"K{self.seat}"
         drawn = ",".join(map(str, self.cards)) or "-"
@@ -100,7 +100,7 @@ class Event:
             if head == "b":
                 seats, jumped = body.split("/")
                 seat, wall = seats.split("@")
-                return cls("blocked", int(seat), None, _seats(jumped), int(wall))
+                return cls("blocked", int(seat), None, _seats(jumped), None if wall == "-" else int(wall))
             if head == "d":
                 seat, drawn, result = body.split("/")
                 cards = () if drawn == "-" else tuple(parse_card(c) for c in drawn.split(","))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from neapolitan.cards import SETTEBELLO, Card, parse_card, parse_cards
 from neapolitan.errors import BadNotation
+from neapolitan.scopa.captures import table_sig
 
 
 class Play:
@@ -11,12 +12,13 @@ class Play:
     Text form: `7D` trails the 7 of Denari; `8Dx3C+5B` plays it and takes 3C and 5B.
     """
 
-    __slots__ = ("card", "captured", "mask", "promise", "_key")
+    __slots__ = ("card", "captured", "mask", "table_sig", "promise", "_key")
 
     def __init__(self, card: Card, captured: frozenset[Card] | tuple[Card, ...] = ()) -> None:
         self.card = card
         self.captured = captured if isinstance(captured, frozenset) else frozenset(captured)
         self.mask = sum(c.bit for c in self.captured)  # the captured cards as a bit mask
+        self.table_sig = table_sig(self.captured)  # and the signature of their ranks
         self._key = card.index << 40 | self.mask
         self.promise = _promise(card, self.captured)
 

@@ -17,9 +17,11 @@ def subsets_summing(values: tuple[int, ...], total: int, min_size: int) -> tuple
 
 
 def subsets_by_sum(values: tuple[int, ...], limit: int) -> list[list[tuple[int, ...]]]:
-    """For each total 0..limit, the index sets of `values` adding up to it (non-empty sets only)."""
+    """For each total 0..limit, the index sets of `values` adding up to it (non-empty sets only),
+    each list in lexicographic order."""
     found: list[list[tuple[int, ...]]] = [[] for _ in range(limit + 1)]
     n = len(values)
+    ascending = list(values) == sorted(values)  # then stop at the first value too big
 
     def extend(start: int, total: int, chosen: tuple[int, ...]) -> None:
         for i in range(start, n):
@@ -27,7 +29,10 @@ def subsets_by_sum(values: tuple[int, ...], limit: int) -> list[list[tuple[int, 
             if t <= limit:
                 grown = (*chosen, i)
                 found[t].append(grown)
-                extend(i + 1, t, grown)
+                if t < limit:
+                    extend(i + 1, t, grown)
+            elif ascending:
+                return
 
     extend(0, 0, ())
     return found
@@ -36,14 +41,31 @@ def subsets_by_sum(values: tuple[int, ...], limit: int) -> list[list[tuple[int, 
 Options = tuple[tuple[tuple[int, ...], ...], str]
 
 
-def captures_on(values: tuple[int, ...], rules: Rules) -> tuple[Options, ...]:
-    """`capture_table` for these rules, through the rules' own cache (the hot path of play)."""
+# A table's ranks as one int, its "signature": three bits per rank count how many cards of that
+# rank lie on the table. The table is kept in rank order, so the signature fixes the ranks at each
+# position, and capture options (index sets into the table) can be cached by it.
+RANK_SIG = (0,) + tuple(1 << 3 * (rank - 1) for rank in range(1, 11))
+
+
+def table_sig(cards: Iterable[Card]) -> int:
+    """The signature of the ranks of `cards`."""
+    return sum([RANK_SIG[c.rank] for c in cards])
+
+
+def sig_values(sig: int) -> tuple[int, ...]:
+    """The ranks a signature stands for, in ascending order (the table's order)."""
+    return tuple(rank for rank in range(1, 11) for _ in range(sig >> 3 * (rank - 1) & 7))
+
+
+def options_by_rank(sig: int, rules: Rules) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each rank 0..10, the capture options (index sets) of a card of that rank on a table of
+    signature `sig`, through the rules' own cache (the hot path of play; see `capture_table`)."""
     cache = rules.capture_cache
-    found = cache.get(values)
+    found = cache.get(sig)
     if found is None:
         if len(cache) > 200_000:
             cache.clear()
-        found = cache[values] = capture_table(values, rules.capture_key)
+        found = cache[sig] = tuple(options for options, _kind in capture_table(sig_values(sig), rules.capture_key))
     return found
 
 
@@ -58,17 +80,21 @@ def capture_table(values: tuple[int, ...], key: tuple) -> tuple[Options, ...]:
     """
     fifteen = key[0]
     by_sum = subsets_by_sum(values, 14 if fifteen else 10)
-    return ((((),), "trail"),) + tuple(_options(rank, values, key, by_sum) for rank in range(1, 11))
+    pairs: list[list[tuple[int, ...]]] = [[] for _ in range(11)]
+    for i, value in enumerate(values):
+        pairs[value].append((i,))
+    return ((((),), "trail"),) + tuple(
+        _options(rank, values, key, by_sum, tuple(pairs[rank])) for rank in range(1, 11)
+    )
 
 
-def _options(rank: int, values: tuple[int, ...], key: tuple, by_sum: list) -> Options:
+def _options(rank: int, values: tuple[int, ...], key: tuple, by_sum: list, pairs: tuple) -> Options:
     fifteen, ace_sweep, ace_sweeps_always, ace_self, also_pair, optional, min_cards = key
     if ace_sweep and rank == 1:
         if not values:
             return (((),), "self" if ace_self else "trail")
-        if ace_sweeps_always or 1 not in values:
+        if ace_sweeps_always or not pairs:
             return ((tuple(range(len(values))),), "ace_sweep")  # SCOPA-16.1
-    pairs = tuple((i,) for i, v in enumerate(values) if v == rank)
     if fifteen:
         options = tuple(by_sum[15 - rank])  # SCOPA-14.1: the played card counts toward 15
         if also_pair:  # SCOPA-OP-8 (B)

@@ -78,6 +78,7 @@ class Rules(RulesText):
     ace_sweep: bool = field(init=False, compare=False, repr=False)
     capture_key: tuple = field(init=False, compare=False, repr=False)
     seat_sides: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    next_seat: tuple[int, ...] = field(init=False, compare=False, repr=False)  # the seat on the right
     capture_cache: dict = field(init=False, compare=False, repr=False)
     _hash: int = field(init=False, compare=False, repr=False)
 
@@ -116,6 +117,7 @@ class Rules(RulesText):
         set_(self, "fifteen", capture == "fifteen")
         set_(self, "ace_sweep", self.variant == "ASSI")
         set_(self, "seat_sides", tuple(seat % 2 if players == 4 else seat for seat in range(players)))
+        set_(self, "next_seat", tuple((seat + 1) % players for seat in range(players)))
         # The options that decide what a card captures: a cheap key for the capture caches.
         set_(self, "capture_key", (
             self.fifteen, self.ace_sweep, self.ace_sweeps_always, self.ace_empty_self_capture,

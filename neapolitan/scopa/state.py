@@ -2,12 +2,19 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from neapolitan.cards import DECK, Card, by_rank, cards_from_mask, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.scopa.actions import SHARED_PLAYS, Play
-from neapolitan.scopa.captures import capture_indices, captures_on, why_not_capture
+from neapolitan.scopa.captures import (
+    RANK_SIG,
+    capture_indices,
+    options_by_rank,
+    table_sig,
+    why_not_capture,
+)
 from neapolitan.scopa.rules import Rules
 
 Cards = tuple[Card, ...]
@@ -23,8 +30,8 @@ class HandState:
     """
 
     __slots__ = (
-        "rules", "hands", "table", "stock", "piles", "scope", "bonus",
-        "to_move", "dealer", "last_capturer", "last_was_scopa", "_actions", "_values", "_left",
+        "rules", "hands", "table", "stock", "piles", "scope", "bonus", "to_move", "dealer",
+        "last_capturer", "last_was_scopa", "is_over", "_actions", "_sig", "_left",
     )
 
     def __init__(
@@ -40,7 +47,6 @@ class HandState:
         dealer: int,
         last_capturer: int | None,
         last_was_scopa: bool = False,
-        left: int | None = None,
     ) -> None:
         self.rules = rules
         self.hands = hands
@@ -54,24 +60,14 @@ class HandState:
         self.last_capturer = last_capturer
         self.last_was_scopa = last_was_scopa
         self._actions: list[Play] | None = None
-        self._values: tuple[int, ...] | None = None
-        self._left = left if left is not None else sum(map(len, hands)) + len(stock)
-
-    def table_values(self) -> tuple[int, ...]:
-        """The ranks of the table cards, in table order (the key of the capture caches)."""
-        if self._values is None:
-            self._values = tuple([c.rank for c in self.table])
-        return self._values
+        self._sig = table_sig(table)  # the table's ranks, the key of the capture caches
+        self._left = sum(map(len, hands)) + len(stock)
+        self.is_over = not self._left  # every card has been played (SCOPA-4), leftovers taken
 
     # -- facts ---------------------------------------------------------------------------
     @property
     def players(self) -> int:
         return len(self.hands)
-
-    @property
-    def is_over(self) -> bool:
-        """Every card has been played (SCOPA-4); leftovers have gone to the last capturer."""
-        return self._left == 0
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
@@ -90,16 +86,10 @@ class HandState:
             if not self._left:
                 plays = self._actions = []
                 return plays
-            values = self._values
-            if values is None:
-                values = self._values = tuple([c.rank for c in self.table])
             plays = self._actions = legal_plays(
-                self.hands[self.to_move], self.table, values, self.rules, self._is_opening_lead()
+                self.hands[self.to_move], self.table, self._sig, self.rules, self._left
             )
         return plays
-
-    def _is_opening_lead(self) -> bool:
-        return self.cards_left_to_play() == 40 - self.rules.table_size
 
     def is_legal(self, play: Play) -> bool:
         return play in self.legal_actions()
@@ -114,57 +104,58 @@ class HandState:
             self._check_legal(play)
         rules = self.rules
         seat = self.to_move
-        side = rules.seat_sides[seat]
         card = play.card
-        hands = self.hands
-        hand = hands[seat]
-        i = hand.index(card)
-        hands = (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:])
-        stock = self.stock
+        hands = list(self.hands)
+        hand = list(hands[seat])
+        hand.remove(card)
+        hands[seat] = tuple(hand)
         left = self._left - 1
-        piles = self.piles
-        scope = self.scope
-        bonus = self.bonus
-        last_capturer = self.last_capturer
-        last_was_scopa = self.last_was_scopa
+        after = _new_state(HandState)
+        after.rules = rules
+        after.dealer = dealer = self.dealer
+        after.stock = self.stock
+        after.piles = self.piles
+        after.scope = self.scope
+        after.bonus = self.bonus
+        after._actions = None
+        after._left = left
+        after.is_over = not left
         gone = play.mask
         # Only Scopa d'Assi has plays whose kind changes what happens (SCOPA-16).
         kind = self._capture_kind(card) if rules.ace_sweep else ""
-        values = None  # the new table's ranks, when they are cheap to derive
         if gone or kind == "self":
-            table = tuple([c for c in self.table if not c.bit & gone])
-            piles = (*piles[:side], piles[side] | gone | card.bit, *piles[side + 1:])
-            last_capturer = seat
-            last_was_scopa = not table and _sweep_is_scopa(rules, kind, left)
-            if last_was_scopa:  # SCOPA-6.1
-                scope = _bump(scope, side, scope[side] + 1)
+            after.table = table = tuple([c for c in self.table if not c.bit & gone])
+            after._sig = self._sig - play.table_sig
+            after.last_capturer = seat
+            side = rules.seat_sides[seat]
+            after.piles = _bump(self.piles, side, gone | card.bit)  # the bits are disjoint
+            if not table and _sweep_is_scopa(rules, kind, left):  # SCOPA-6.1
+                after.last_was_scopa = True
+                after.scope = _bump(self.scope, side, 1)
+            else:
+                after.last_was_scopa = False
             if rules.three_suit_bonus and _three_suit_fifteen(play):  # SCOPA-15.2
-                bonus = _bump(bonus, side, bonus[side] + 1)
+                after.bonus = _bump(self.bonus, side, 1)
         else:
-            table, at = _with_card(self.table, card)
-            if self._values is not None:
-                values = (*self._values[:at], card.rank, *self._values[at:])
-        to_move = seat + 1 if seat + 1 < len(hands) else 0
+            table = list(self.table)
+            table.insert(bisect_right(table, card.by_rank, key=by_rank), card)
+            after.table = tuple(table)
+            after._sig = self._sig + RANK_SIG[card.rank]
+            after.last_capturer = self.last_capturer
+            after.last_was_scopa = self.last_was_scopa
         if left and not any(hands):  # SCOPA-3.4: deal again from the stock, nothing to the table
-            hands, stock = _deal_round(stock, len(hands), self.dealer, 3)
-            to_move = (self.dealer + 1) % len(hands)
-        elif not left:  # SCOPA-7: leftovers to the last capturer, never a scopa
-            if last_capturer is not None:
-                last_side = rules.seat_sides[last_capturer]
-                piles = _bump(piles, last_side, piles[last_side] | sum([c.bit for c in table]))
-                if rules.last_sweep == "last_capture_literal" and last_was_scopa:  # SCOPA-OP-5 (B)
-                    scope = _bump(scope, last_side, scope[last_side] - 1)
-            table = ()
-        after = HandState(
-            rules, hands, table, stock, piles, scope, bonus, to_move, self.dealer,
-            last_capturer, last_was_scopa, left,
-        )
-        if values is not None and table:
-            after._values = values
+            after.hands, after.stock = _deal_round(after.stock, len(hands), dealer, 3)
+            after.to_move = rules.next_seat[dealer]
+        else:
+            after.hands = tuple(hands)
+            after.to_move = rules.next_seat[seat]
+            if not left:
+                _end_of_hand(after)
         return after
 
     def _capture_kind(self, card: Card) -> str:
-        return capture_indices(card.rank, self.table_values(), self.rules.capture_key)[1]
+        values = tuple([c.rank for c in self.table])
+        return capture_indices(card.rank, values, self.rules.capture_key)[1]
 
     def _check_legal(self, play: Play) -> None:
         """Raise IllegalAction unless `play` is legal."""
@@ -296,8 +287,8 @@ class PlayerView:
     def legal_actions(self) -> list[Play]:
         if self.to_move != self.seat:
             return []
-        opening = sum(self.hand_sizes) + self.stock_size == 40 - self.rules.table_size
-        return legal_plays(self.hand, self.table, tuple(c.rank for c in self.table), self.rules, opening)
+        left = sum(self.hand_sizes) + self.stock_size
+        return legal_plays(self.hand, self.table, table_sig(self.table), self.rules, left)
 
     def sample_state(self, rng: random.Random) -> HandState:
         """A full state consistent with this view: the unseen cards dealt at random (determinization)."""
@@ -365,25 +356,25 @@ class PlayerView:
         return hash(self.to_text())
 
 
-def legal_plays(
-    hand: Cards, table: Cards, values: tuple[int, ...], rules: Rules, opening: bool
-) -> list[Play]:
-    """Every legal play from `hand` on `table` (whose ranks are `values`): each card with each
-    capture it may make. `opening`: the first play of the hand (for the regola del vile)."""
-    captures = rules.capture_cache.get(values) or captures_on(values, rules)
-    vile = rules.regola_del_vile and opening and not all(c.rank == 1 for c in hand)
+def legal_plays(hand: Cards, table: Cards, sig: int, rules: Rules, cards_left: int) -> list[Play]:
+    """Every legal play from `hand` on `table` (whose rank signature is `sig`): each card with each
+    capture it may make. `cards_left`: cards still to play, hands and stock (for the regola del vile)."""
+    options = rules.capture_cache.get(sig) or options_by_rank(sig, rules)
+    opening = rules.regola_del_vile and cards_left == 40 - rules.table_size
+    if opening and not all(c.rank == 1 for c in hand):
+        hand = [c for c in hand if c.rank != 1]  # SCOPA-OP-14: the first player may not lead an Ace
     shared = SHARED_PLAYS
     plays: list[Play] = []
     for card in hand:
-        if vile and card.rank == 1:
-            continue  # SCOPA-OP-14: the first player may not lead an Ace
-        base = card.index << 40
-        for option in captures[card.rank][0]:
-            mask = 0
+        base = card.index << 40  # a play's key: the card's index, then the captured cards' bits
+        for option in options[card.rank]:
+            key = base
             for i in option:
-                mask |= table[i].bit
-            play = shared.get(base | mask)
-            plays.append(play if play is not None else Play.of(card, table, option))
+                key |= table[i].bit
+            play = shared.get(key)
+            if play is None:
+                play = Play.of(card, table, option)
+            plays.append(play)
     return plays
 
 
@@ -471,6 +462,21 @@ def explain_illegal(state: HandState, play: Play) -> tuple[str, str | None]:
 
 
 # -- small helpers -----------------------------------------------------------------------------
+_new_state = object.__new__
+
+
+def _end_of_hand(state: HandState) -> None:
+    """SCOPA-7: the cards left on the table go to the last capturer, and are never a scopa."""
+    rules = state.rules
+    if state.last_capturer is not None:
+        side = rules.seat_sides[state.last_capturer]
+        state.piles = _bump(state.piles, side, sum([c.bit for c in state.table]))  # disjoint bits
+        if rules.last_sweep == "last_capture_literal" and state.last_was_scopa:  # SCOPA-OP-5 (B)
+            state.scope = _bump(state.scope, side, -1)
+    state.table = ()
+    state._sig = 0
+
+
 def _sweep_is_scopa(rules: Rules, kind: str, left: int) -> bool:
     """Whether emptying the table scores a scopa (SCOPA-6.1): not the Ace taking itself, not an
     Ace sweep (SCOPA-16.3, OP-12), and not with the hand's last card (SCOPA-6.2, OP-5)."""
@@ -489,17 +495,11 @@ def _three_suit_fifteen(play: Play) -> bool:
     )
 
 
-def _with_card(table: Cards, card: Card) -> tuple[Cards, int]:
-    """The table with `card` laid on it, kept in rank order, and where the card went."""
-    key = card.by_rank
-    for i, c in enumerate(table):
-        if c.by_rank > key:
-            return (*table[:i], card, *table[i:]), i
-    return (*table, card), len(table)
-
-
-def _bump(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
+def _bump(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:
+    """`values` with `by` added to the one at `index`."""
+    bumped = list(values)
+    bumped[index] += by
+    return tuple(bumped)
 
 
 def _cards_text(cards: Sequence[Card]) -> str:

@@ -164,6 +164,15 @@ def test_show_on_demand_a_hidden_re_can_only_be_kept_and_walls_when_met_SALTA_OP
     assert hidden_re.to_act == 2 and hidden_re.legal_actions() == [KEEP]
 
 
+def test_show_on_demand_round_the_table_of_cavalli_finds_no_one_SALTA_OP_4_OP_6():
+    state = deal("2C 9S 9B", dealer=2, keys=("SHOW_ON_DEMAND", "WRAP_PAST_DEALER"))
+    state = state.apply(SWAP)  # both Cavalli jumped, back to seat 0: no one to swap with, no wall
+    blocked = state.events[-1]
+    assert (blocked.kind, blocked.jumped, blocked.wall) == ("blocked", (1, 2), None)
+    assert str(state.cards[0]) == "2C"
+    assert GameState.from_text(state.to_text(), state.rules) == state  # the text form round-trips
+
+
 @pytest.mark.parametrize(
     ("keys", "phase", "winners", "lives"),
     [((), "between", (), (1, 0, 1)), (("TIE_ELIM_SPLIT",), "over", (0, 2), (0, 0, 0)),

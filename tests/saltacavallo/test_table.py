@@ -3,7 +3,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from neapolitan.saltacavallo import KEEP, NEXT, GameState, Rules, engine_choice
+from neapolitan.saltacavallo import KEEP, NEXT, SWAP, GameState, Rules, engine_choice
 from tests.tables.support import create_table, post_action
 from tutorials.saltacavallo.table import HUMAN
 from tutorials.tables.models import Table
@@ -11,7 +11,7 @@ from tutorials.tables.models import Table
 pytestmark = pytest.mark.django_db
 
 
-def _new_table(client: Client, seed: str = "3", opponents: int = 2, **extra) -> Table:
+def _new_table(client: Client, seed: str = "6", opponents: int = 2, **extra) -> Table:
     data = {"opponents": opponents, "lives": 3, "revival": "on", "seed": seed, **extra}
     return create_table(client, "saltacavallo", data)
 
@@ -58,7 +58,7 @@ def test_new_table_form_and_creation(client):
     assert client.get("/saltacavallo/play/").status_code == 200
     table = _new_table(client)
     state = _state(table)
-    assert state.players == 3 and state.lives == (3, 3, 3) and table.seed == "3"
+    assert state.players == 3 and state.lives == (3, 3, 3) and table.seed == "6"
     assert state.to_act == HUMAN or state.hand_over  # the bots played until the learner must act
     html = client.get(reverse("play_table", args=["saltacavallo", table.public_id])).content.decode()
     assert f'data-card="{state.cards[HUMAN]}"' in html
@@ -182,3 +182,12 @@ def test_the_page_shows_walls_jumps_swaps_and_the_coach(client):
     html = client.get(reverse("play_table", args=["saltacavallo", table.public_id])).content.decode()
     assert "You ⇄ Bot 2" in html
     assert "you give Tre di Coppe and get Sei di Denari" in html
+
+
+def test_a_swap_round_a_table_of_cavalli_is_shown_as_finding_no_one(client):
+    table = _new_table(client)
+    rules = Rules.with_keys(3, "SHOW_ON_DEMAND", "WRAP_PAST_DEALER")
+    state = GameState.from_deal(rules, "2C 9S 9B", dealer=2, seed="round").apply(SWAP)
+    _store(table, state)
+    html = client.get(reverse("play_table", args=["saltacavallo", table.public_id])).content.decode()
+    assert "found no one to swap with" in html

@@ -184,7 +184,9 @@ def jumped_text(state: GameState, jumped: tuple[int, ...]) -> str:
     ) else _(", jumping %(names)s") % {"names": names}
 
 
-def wall_text(state: GameState, wall: int, jumped: tuple[int, ...]) -> str:
+def wall_text(state: GameState, wall: int | None, jumped: tuple[int, ...]) -> str:
+    if wall is None:  # SALTA-OP-4: round the whole table, every other card a Cavallo
+        return _("every other player shows a Cavallo, so there is no one to swap with")
     card = state.cards[wall]
     name = seat_name(wall)
     if card is not None and card.rank == RE:
@@ -301,7 +303,10 @@ class SaltaTableView:
                 seats[event.seat].swapped_with.append(seat_name(event.target))
                 seats[event.target].swapped_with.append(seat_name(event.seat))
             elif event.kind == "blocked":
-                swaps.append(_("%(a)s was stopped by %(b)s") % {"a": seat_name(event.seat), "b": seat_name(event.wall)})
+                if event.wall is None:
+                    swaps.append(_("%(a)s found no one to swap with") % {"a": seat_name(event.seat)})
+                else:
+                    swaps.append(_("%(a)s was stopped by %(b)s") % {"a": seat_name(event.seat), "b": seat_name(event.wall)})
         coach = odds(view) if state.to_act == HUMAN and state.phase in ("exchange", "dealer") else None
         self = cls(
             state=state, table=table,
