@@ -1,7 +1,7 @@
 """A Scopa action: the card played and the set of table cards it captures (SCOPA-4, SCOPA-5)."""
 from __future__ import annotations
 
-from neapolitan.cards import SETTEBELLO, Card, parse_card, parse_cards
+from neapolitan.cards import DECK, SETTEBELLO, Card, parse_card, parse_cards
 from neapolitan.errors import BadNotation
 from neapolitan.scopa.captures import table_sig
 
@@ -83,3 +83,4 @@ def _promise(card: Card, captured: frozenset[Card]) -> int:
 # One Play object per (card, captured cards): legal_actions() hands out shared objects, so that
 # apply() recognises its own plays by identity.
 SHARED_PLAYS: dict[int, Play] = {}
+TRAILS: tuple[Play, ...] = tuple(Play.of(card, (), ()) for card in DECK)  # each card, capturing nothing

@@ -39,6 +39,7 @@ def subsets_by_sum(values: tuple[int, ...], limit: int) -> list[list[tuple[int, 
 
 
 Options = tuple[tuple[tuple[int, ...], ...], str]
+TRAIL: tuple[tuple[int, ...], ...] = ((),)  # the options of a card that captures nothing: one object
 
 
 # A table's ranks as one int, its "signature": three bits per rank count how many cards of that
@@ -83,7 +84,7 @@ def capture_table(values: tuple[int, ...], key: tuple) -> tuple[Options, ...]:
     pairs: list[list[tuple[int, ...]]] = [[] for _ in range(11)]
     for i, value in enumerate(values):
         pairs[value].append((i,))
-    return ((((),), "trail"),) + tuple(
+    return ((TRAIL, "trail"),) + tuple(
         _options(rank, values, key, by_sum, tuple(pairs[rank])) for rank in range(1, 11)
     )
 
@@ -92,7 +93,7 @@ def _options(rank: int, values: tuple[int, ...], key: tuple, by_sum: list, pairs
     fifteen, ace_sweep, ace_sweeps_always, ace_self, also_pair, optional, min_cards = key
     if ace_sweep and rank == 1:
         if not values:
-            return (((),), "self" if ace_self else "trail")
+            return (TRAIL, "self" if ace_self else "trail")
         if ace_sweeps_always or not pairs:
             return ((tuple(range(len(values))),), "ace_sweep")  # SCOPA-16.1
     if fifteen:
@@ -101,7 +102,7 @@ def _options(rank: int, values: tuple[int, ...], key: tuple, by_sum: list, pairs
             options = options + tuple(p for p in pairs if p not in options)
         if options and optional:  # SCOPA-OP-8 (C)
             options = options + ((),)
-        return (options, "fifteen") if options else (((),), "trail")
+        return (options, "fifteen") if options else (TRAIL, "trail")
     if pairs:
         return pairs, "pair"  # SCOPA-5.1
     sums = tuple(s for s in by_sum[rank] if len(s) >= 2)  # SCOPA-5.2
@@ -110,7 +111,7 @@ def _options(rank: int, values: tuple[int, ...], key: tuple, by_sum: list, pairs
             fewest = min(len(s) for s in sums)
             sums = tuple(s for s in sums if len(s) == fewest)
         return sums, "sum"
-    return ((),), "trail"  # SCOPA-5.3
+    return TRAIL, "trail"  # SCOPA-5.3
 
 
 def capture_indices(rank: int, values: tuple[int, ...], key: tuple) -> Options:

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 
 from neapolitan.cards import DECK, Card, by_rank, cards_from_mask, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
-from neapolitan.scopa.actions import SHARED_PLAYS, Play
+from neapolitan.scopa.actions import SHARED_PLAYS, TRAILS, Play
 from neapolitan.scopa.captures import (
     RANK_SIG,
+    TRAIL,
     capture_indices,
     options_by_rank,
     table_sig,
@@ -59,10 +60,10 @@ class HandState:
         self.dealer = dealer
         self.last_capturer = last_capturer
         self.last_was_scopa = last_was_scopa
-        self._actions: list[Play] | None = None
         self._sig = table_sig(table)  # the table's ranks, the key of the capture caches
         self._left = sum(map(len, hands)) + len(stock)
         self.is_over = not self._left  # every card has been played (SCOPA-4), leftovers taken
+        self._actions: list[Play] | None = [] if self.is_over else None  # listed when first asked
 
     # -- facts ---------------------------------------------------------------------------
     @property
@@ -83,9 +84,6 @@ class HandState:
         """Every legal play of the player to move: each card with each capture it may make."""
         plays = self._actions
         if plays is None:
-            if not self._left:
-                plays = self._actions = []
-                return plays
             plays = self._actions = legal_plays(
                 self.hands[self.to_move], self.table, self._sig, self.rules, self._left
             )
@@ -117,14 +115,17 @@ class HandState:
         after.piles = self.piles
         after.scope = self.scope
         after.bonus = self.bonus
-        after._actions = None
         after._left = left
         after.is_over = not left
+        after._actions = None if left else []
         gone = play.mask
         # Only Scopa d'Assi has plays whose kind changes what happens (SCOPA-16).
         kind = self._capture_kind(card) if rules.ace_sweep else ""
         if gone or kind == "self":
-            after.table = table = tuple([c for c in self.table if not c.bit & gone])
+            table = list(self.table)
+            for taken in play.captured:
+                table.remove(taken)
+            after.table = table = tuple(table)
             after._sig = self._sig - play.table_sig
             after.last_capturer = seat
             side = rules.seat_sides[seat]
@@ -366,8 +367,12 @@ def legal_plays(hand: Cards, table: Cards, sig: int, rules: Rules, cards_left: i
     shared = SHARED_PLAYS
     plays: list[Play] = []
     for card in hand:
+        choices = options[card.rank]
+        if choices is TRAIL:  # the most common case: the card captures nothing
+            plays.append(TRAILS[card.index])
+            continue
         base = card.index << 40  # a play's key: the card's index, then the captured cards' bits
-        for option in options[card.rank]:
+        for option in choices:
             key = base
             for i in option:
                 key |= table[i].bit
@@ -401,22 +406,22 @@ def deal_from(rules: Rules, deck: Sequence[Card], dealer: int = 0) -> HandState:
 
 
 def _deal(rules: Rules, deck: Sequence[Card], dealer: int) -> HandState:
-    players = rules.players
-    hands, rest = _deal_round(tuple(deck), players, dealer, rules.hand_size)
-    table, stock = tuple(sorted(rest[: rules.table_size], key=by_rank)), rest[rules.table_size:]
-    piles = (0,) * rules.sides
+    if not 0 <= dealer < rules.players:
+        raise BadNotation(f"The dealer must be a seat, 0 to {rules.players - 1}, not {dealer!r}")
+    hands, rest = _deal_round(tuple(deck), rules.players, dealer, rules.hand_size)
+    size = rules.table_size
+    table, stock = tuple(sorted(rest[:size], key=by_rank)), rest[size:]
+    zeros = (0,) * rules.sides
+    piles = zeros
     if rules.fifteen and rules.quindici_table_15_to_dealer and _table_makes_fifteens(table):
         piles = _bump(piles, rules.side_of(dealer), sum(c.bit for c in table))  # SCOPA-OP-9 (C)
         table = ()
-    return HandState(
-        rules, hands, table, stock, piles, (0,) * rules.sides, (0,) * rules.sides,
-        (dealer + 1) % players, dealer, None,
-    )
+    return HandState(rules, hands, table, stock, piles, zeros, zeros, rules.next_seat[dealer], dealer, None)
 
 
 def deal_is_void(rules: Rules, table: Sequence[Card]) -> bool:
     """SCOPA-3.5: three or four Kings among the initial table cards void the deal."""
-    kings = sum(1 for c in table if c.rank == 10)
+    kings = [c.rank for c in table].count(10)
     if rules.king_redeal == "three_or_four":
         return kings >= 3
     if rules.king_redeal == "three_only":

@@ -220,17 +220,25 @@ def test_empty_table_is_never_void_SCOPA_10_4():
 def test_deal_redeals_only_under_the_option_SCOPA_OP_4(rules, void):
     """`deal` re-deals a void table with the same dealer, and keeps it when the option is off."""
     for seed in range(20_000):
-        first = deal_from(rules, shuffled_deck(seed), 2)
+        first = deal_from(rules, shuffled_deck(seed), 1)
         kings = sum(c.rank == 10 for c in first.table)
         if kings >= 3:
             break
     else:
         raise AssertionError("no seed puts three Kings on the table")
-    dealt = deal(rules, seed, 2)
+    dealt = deal(rules, seed, 1)
     expect_void = deal_is_void(rules, first.table) if void is None else void
     assert (dealt.to_text() != first.to_text()) is expect_void
-    assert dealt.dealer == 2
+    assert dealt.dealer == 1
     assert not deal_is_void(rules, dealt.table)
+
+
+@pytest.mark.parametrize("dealer", [-1, 2, 5])
+def test_the_dealer_must_be_a_seat_SCOPA_2_2(dealer):
+    with pytest.raises(BadNotation, match="dealer must be a seat"):
+        deal(Rules(), 1, dealer)
+    with pytest.raises(BadNotation, match="dealer must be a seat"):
+        deal_from(Rules(), shuffled_deck(1), dealer)
 
 
 # -- SCOPA-2: turn order -----------------------------------------------------------------------
