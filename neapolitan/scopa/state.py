@@ -144,8 +144,8 @@ class HandState:
             after._sig = self._sig + RANK_SIG[card.rank]
             after.last_capturer = self.last_capturer
             after.last_was_scopa = self.last_was_scopa
-        if left and not any(hands):  # SCOPA-3.4: deal again from the stock, nothing to the table
-            after.hands, after.stock = _deal_round(after.stock, len(hands), dealer, 3)
+        if left and left == len(self.stock):  # SCOPA-3.4: the hands are empty: deal again from the stock
+            after.hands, after.stock = _deal_round(self.stock, len(hands), dealer, 3)
             after.to_move = rules.next_seat[dealer]
         else:
             after.hands = tuple(hands)
