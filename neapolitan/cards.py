@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import re
-import sys
-from array import array
+import struct
 from collections.abc import Iterable
 from hashlib import shake_128
 from operator import attrgetter, itemgetter
@@ -140,19 +139,18 @@ def nickname(card: Card, *, matta: bool = False, re_bello: bool = False) -> str 
     return None
 
 
+_PACK_ORDER = range(40)
+_KEYS = struct.Struct("<40Q")  # forty 64-bit keys, read little-endian on every machine
+
+
 def shuffled_deck(seed: int | str) -> list[Card]:
     """The whole pack shuffled reproducibly: the same seed always gives the same order.
 
     The seed's text is hashed (SHAKE-128) into a 64-bit key for each card, and the pack is
     sorted by key: a uniform shuffle, the same on every machine, and it all runs in C.
     """
-    keys = array("Q", shake_128(str(seed).encode()).digest(320))
-    if sys.byteorder == "big":
-        keys.byteswap()  # read the digest little-endian everywhere
+    keys = _KEYS.unpack(shake_128(str(seed).encode()).digest(_KEYS.size))
     return list(itemgetter(*sorted(_PACK_ORDER, key=keys.__getitem__))(DECK))
-
-
-_PACK_ORDER = range(40)
 
 
 def cards_from_mask(mask: int) -> list[Card]:

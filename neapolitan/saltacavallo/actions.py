@@ -60,7 +60,8 @@ class Event:
 
     kinds: `keep` (seat kept), `swap` (seat swapped with target, jumping `jumped`, giving
     cards[0] and receiving cards[1]), `blocked` (SHOW_ON_DEMAND: an attempt stopped by the card
-    at `wall`, or with no wall when every other card is a Cavallo under WRAP_PAST_DEALER), `dealer_keep`, `draw` (cards drawn in order; `result` is the card now held or None).
+    at `wall`; no wall when, under WRAP_PAST_DEALER, every other card is a Cavallo),
+    `dealer_keep`, `draw` (cards drawn in order; `result` is the card now held or None).
     """
 
     kind: str

@@ -35,7 +35,8 @@ LAST_SWEEP = ("last_play", "last_capture_literal", "counts")  # SCOPA-OP-5
 PRIMIERA_MISSING = ("complete_wins", "partial_compare")  # SCOPA-OP-3
 
 
-# Capture options by table values, one dict per set of capture-deciding options (see captures.py).
+# Capture options by the table's rank signature, one dict per set of capture-deciding options
+# (see captures.py).
 _CAPTURE_CACHES: dict[tuple, dict] = {}
 
 

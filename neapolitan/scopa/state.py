@@ -5,7 +5,15 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from neapolitan.cards import DECK, Card, by_rank, cards_from_mask, parse_cards, shuffled_deck
+from neapolitan.cards import (
+    DECK,
+    Card,
+    by_rank,
+    cards_from_mask,
+    mask_of,
+    parse_cards,
+    shuffled_deck,
+)
 from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.scopa.actions import SHARED_PLAYS, TRAILS, Play
 from neapolitan.scopa.captures import (
@@ -27,7 +35,8 @@ class HandState:
     Seats run counter-clockwise: seat p+1 is on p's right (rules README §2). The dealer deals from
     his right, and the player on his right (`dealer + 1`) plays first (SCOPA-2.2). In 4-player
     games seats p and p+2 are partners. Captured cards are kept per side as bit masks.
-    The table is a set, kept sorted by rank so that capture look-ups share one cache.
+    The table is a set, kept sorted by rank (then suit): capture options are cached as positions
+    in the table by its rank signature, so every state's table must be in that order.
     """
 
     __slots__ = (
@@ -51,7 +60,7 @@ class HandState:
     ) -> None:
         self.rules = rules
         self.hands = hands
-        self.table = table
+        self.table = table = tuple(sorted(table, key=by_rank))
         self.stock = stock
         self.piles = piles
         self.scope = scope
@@ -129,7 +138,7 @@ class HandState:
             after._sig = self._sig - play.table_sig
             after.last_capturer = seat
             side = rules.seat_sides[seat]
-            after.piles = _bump(self.piles, side, gone | card.bit)  # the bits are disjoint
+            after.piles = _with_cards(self.piles, side, gone | card.bit)
             if not table and _sweep_is_scopa(rules, kind, left):  # SCOPA-6.1
                 after.last_was_scopa = True
                 after.scope = _bump(self.scope, side, 1)
@@ -212,7 +221,7 @@ class HandState:
             raise BadNotation(f"{rules.name} needs {rules.players} hands, not {len(hands)}")
         piles = tuple(sum(c.bit for c in _parse_cards_field(p)) for p in piles_t.split("/"))
         state = cls(
-            rules, hands, tuple(sorted(_parse_cards_field(table_t), key=by_rank)), _parse_cards_field(stock_t), piles,
+            rules, hands, _parse_cards_field(table_t), _parse_cards_field(stock_t), piles,
             _ints(scope_t, rules.sides), _ints(bonus_t, rules.sides),
             _seat(to_move, rules.players), _seat(dealer, rules.players),
             None if last == "-" else _seat(last, rules.players), _flag(lws),
@@ -267,7 +276,7 @@ class PlayerView:
         self.rules = rules
         self.seat = seat
         self.hand = hand
-        self.table = table
+        self.table = tuple(sorted(table, key=by_rank))  # in the order of HandState.table
         self.piles = piles
         self.scope = scope
         self.bonus = bonus
@@ -410,11 +419,11 @@ def _deal(rules: Rules, deck: Sequence[Card], dealer: int) -> HandState:
         raise BadNotation(f"The dealer must be a seat, 0 to {rules.players - 1}, not {dealer!r}")
     hands, rest = _deal_round(tuple(deck), rules.players, dealer, rules.hand_size)
     size = rules.table_size
-    table, stock = tuple(sorted(rest[:size], key=by_rank)), rest[size:]
+    table, stock = rest[:size], rest[size:]
     zeros = (0,) * rules.sides
     piles = zeros
     if rules.fifteen and rules.quindici_table_15_to_dealer and _table_makes_fifteens(table):
-        piles = _bump(piles, rules.side_of(dealer), sum(c.bit for c in table))  # SCOPA-OP-9 (C)
+        piles = _with_cards(piles, rules.side_of(dealer), mask_of(table))  # SCOPA-OP-9 (C)
         table = ()
     return HandState(rules, hands, table, stock, piles, zeros, zeros, rules.next_seat[dealer], dealer, None)
 
@@ -475,7 +484,7 @@ def _end_of_hand(state: HandState) -> None:
     rules = state.rules
     if state.last_capturer is not None:
         side = rules.seat_sides[state.last_capturer]
-        state.piles = _bump(state.piles, side, sum([c.bit for c in state.table]))  # disjoint bits
+        state.piles = _with_cards(state.piles, side, mask_of(state.table))
         if rules.last_sweep == "last_capture_literal" and state.last_was_scopa:  # SCOPA-OP-5 (B)
             state.scope = _bump(state.scope, side, -1)
     state.table = ()
@@ -498,6 +507,13 @@ def _three_suit_fifteen(play: Play) -> bool:
         and play.card.rank + sum(c.rank for c in captured) == 15
         and len({play.card.suit, *(c.suit for c in captured)}) == 3
     )
+
+
+def _with_cards(piles: tuple[int, ...], side: int, cards: int) -> tuple[int, ...]:
+    """The piles (bit masks) with the cards of mask `cards` added to `side`'s."""
+    grown = list(piles)
+    grown[side] |= cards
+    return tuple(grown)
 
 
 def _bump(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:

@@ -1,6 +1,8 @@
 """The 40-card Italian pack: notation, Italian names, primiera values, seeded shuffles (README §1, §3)."""
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from neapolitan.cards import (
@@ -153,6 +155,14 @@ def test_shuffled_deck_is_a_permutation_and_reproducible(seed):
     assert len(deck) == 40
     assert set(deck) == set(DECK)
     assert shuffled_deck(seed) == deck
+
+
+@pytest.mark.parametrize("seed", [0, "42", "Sette bello", "é"])
+def test_a_seed_deals_the_same_order_on_every_machine(seed):
+    """The pack sorted by the little-endian 64-bit words of SHAKE-128 of the seed's text."""
+    digest = hashlib.shake_128(str(seed).encode("utf-8")).digest(320)
+    keys = [int.from_bytes(digest[8 * i: 8 * i + 8], "little") for i in range(40)]
+    assert shuffled_deck(seed) == [card for _key, card in sorted(zip(keys, DECK, strict=True))]
 
 
 def test_different_seeds_give_different_orders():

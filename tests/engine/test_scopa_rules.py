@@ -1109,6 +1109,20 @@ def test_malformed_match_text(text):
     assert isinstance(info.value, ValueError)
 
 
+@pytest.mark.parametrize(
+    "make",
+    [lambda: PlayerView.from_text("0 5D,9C 5C,2D,3B -/- 0/0 0/0 2/3 32 0 1 - 0"),
+     lambda: HandState(Rules(), (tuple(parse_cards("5D 9C")), tuple(parse_cards("1B 1S 4D"))),
+                       tuple(parse_cards("5C 2D 3B")), (), (0, 0), (0, 0), (0, 0), 0, 1, None)],
+    ids=["view", "state"],
+)
+def test_a_table_given_in_any_order_gives_the_same_captures_SCOPA_5_1(make):
+    """The table is kept in rank order whatever order it is given in: 5D must take 5C (SCOPA-5.1)."""
+    position = make()
+    assert [str(c) for c in position.table] == ["2D", "3B", "5C"]
+    assert sorted(str(p) for p in position.legal_actions()) == ["5Dx5C", "9C"]
+
+
 def test_view_hides_the_other_hands():
     state = deal(Rules("SCOPA_4P"), 31)
     for seat in range(4):
