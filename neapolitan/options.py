@@ -18,6 +18,7 @@ class RulesText:
     `TEXT_ALWAYS` are written even at their default.
     """
 
+    __slots__ = ()  # a game's Rules may be slotted (Scopa's are)
     TEXT_HEAD = ""
     TEXT_HEAD_FIELD: str | None = None
     TEXT_ALWAYS: tuple[str, ...] = ()

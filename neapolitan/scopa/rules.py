@@ -40,7 +40,7 @@ PRIMIERA_MISSING = ("complete_wins", "partial_compare")  # SCOPA-OP-3
 _CAPTURE_CACHES: dict[tuple, dict] = {}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: the hot path reads rules attributes at every play
 class Rules(RulesText):
     """A variant and its options. Defaults are those of the rules reference.
 
