@@ -25,7 +25,12 @@ PRIMIERA_VALUE = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10,
 
 
 class Card:
-    """One card of the pack. There are exactly 40 instances: `Card(7, "D") is Card(7, "D")`."""
+    """One card of the pack. There are exactly 40 instances: `Card(7, "D") is Card(7, "D")`.
+
+    Cards compare by identity and have no `<`: sort them with a key, `by_index` (pack order) or
+    `by_rank`. (A `<` written in Python would make every `==` between cards, as in `list.remove`,
+    a slow Python-level comparison.)
+    """
 
     __slots__ = ("rank", "suit", "index", "bit", "by_rank", "_text")
     rank: int
@@ -64,9 +69,6 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
     def __str__(self) -> str:
         return self._text
 
@@ -96,7 +98,7 @@ for _suit in SUITS:
     for _rank in RANKS:
         _BY_KEY[(_rank, _suit)] = Card._make(_rank, _suit)
 
-DECK: tuple[Card, ...] = tuple(sorted(_BY_KEY.values()))
+DECK: tuple[Card, ...] = tuple(_BY_KEY.values())  # pack order: Denari, Coppe, Spade, Bastoni, Asso to Re
 BY_INDEX = DECK
 SETTEBELLO = Card(7, "D")
 RE_BELLO = Card(10, "D")
@@ -121,6 +123,7 @@ def parse_cards(text: str) -> list[Card]:
 
 
 by_rank = attrgetter("by_rank")  # sort key: by rank, then suit (D, C, S, B)
+by_index = attrgetter("index")  # sort key: pack order (cards have no < of their own: see Card)
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:

@@ -1,7 +1,7 @@
 """A Scopa action: the card played and the set of table cards it captures (SCOPA-4, SCOPA-5)."""
 from __future__ import annotations
 
-from neapolitan.cards import DECK, SETTEBELLO, Card, parse_card, parse_cards
+from neapolitan.cards import DECK, SETTEBELLO, Card, by_index, parse_card, parse_cards
 from neapolitan.errors import BadNotation
 from neapolitan.scopa.captures import table_sig
 
@@ -49,7 +49,7 @@ class Play:
     def __str__(self) -> str:
         if not self.captured:
             return str(self.card)
-        return f"{self.card}x" + "+".join(str(c) for c in sorted(self.captured))
+        return f"{self.card}x" + "+".join(str(c) for c in sorted(self.captured, key=by_index))
 
     def __repr__(self) -> str:
         return f"Play({self})"

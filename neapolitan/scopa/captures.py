@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-from neapolitan.cards import Card
+from neapolitan.cards import Card, by_index
 from neapolitan.scopa.rules import Rules
 
 _DEFAULT = Rules()
@@ -151,7 +151,7 @@ def why_not_capture(
     played_name = name(played)
     cards = tuple(table)
     taken = frozenset(captured)
-    missing = sorted(taken - set(cards))
+    missing = sorted(taken - set(cards), key=by_index)
     if missing:
         return f"{_cards_text(missing)} is not on the table.", "SCOPA-5"
     legal = capture_options(played, cards, rules)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from neapolitan.cards import (
     DECK,
     Card,
+    by_index,
     by_rank,
     cards_from_mask,
     mask_of,
@@ -468,7 +469,7 @@ def explain_illegal(state: HandState, play: Play) -> tuple[str, str | None]:
         return f"{card} is not in your hand.", "SCOPA-4.1"
     missing = [c for c in play.captured if c not in state.table]
     if missing:
-        return f"{', '.join(map(str, sorted(missing)))} is not on the table.", "SCOPA-5"
+        return f"{', '.join(map(str, sorted(missing, key=by_index)))} is not on the table.", "SCOPA-5"
     if not any(p.card is card for p in state.legal_actions()):
         return "You may not lead an Ace on the first play (regola del vile).", "SCOPA-OP-14"
     reason = why_not_capture(card, state.table, play.captured, state.rules)

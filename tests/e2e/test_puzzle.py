@@ -3,6 +3,7 @@ import re
 
 import pytest
 
+from neapolitan.cards import by_index
 from neapolitan.scopa import Play
 from tests.puzzles.support import needs_choice
 from tutorials.puzzles.files import read_specs, shipped_files
@@ -30,7 +31,7 @@ def _play_the_solution(page, puzzle: Puzzle) -> None:
     if card.evaluate("el => el.tagName") == "A":
         card.click()
         page.locator(".choice-panel").wait_for()
-        takes = " ".join(str(c) for c in sorted(play.captured))
+        takes = " ".join(str(c) for c in sorted(play.captured, key=by_index))
         options = page.locator(".capture-option")
         for index in range(options.count()):
             option = options.nth(index)
