@@ -1,7 +1,7 @@
 """A Scopa action: the card played and the set of table cards it captures (SCOPA-4, SCOPA-5)."""
 from __future__ import annotations
 
-from neapolitan.cards import DECK, SETTEBELLO, Card, by_index, parse_card, parse_cards
+from neapolitan.cards import DECK, SETTEBELLO, Card, by_index, mask_of, parse_card, parse_cards
 from neapolitan.errors import BadNotation
 from neapolitan.scopa.captures import table_sig
 
@@ -17,7 +17,7 @@ class Play:
     def __init__(self, card: Card, captured: frozenset[Card] | tuple[Card, ...] = ()) -> None:
         self.card = card
         self.captured = captured if isinstance(captured, frozenset) else frozenset(captured)
-        self.mask = sum(c.bit for c in self.captured)  # the captured cards as a bit mask
+        self.mask = mask_of(self.captured)  # the captured cards as a bit mask
         self.table_sig = table_sig(self.captured)  # and the signature of their ranks
         self._key = card.index << 40 | self.mask
         self.promise = _promise(card, self.captured)

@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 from neapolitan.cards import SETTEBELLO, Card
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.scoring import score_hand
 from neapolitan.scopa.search import analyse
 from neapolitan.scopa.state import HandState, PlayerView
 
@@ -66,33 +65,13 @@ def _sweepable(left: list[Card], fifteen: bool) -> bool:
 
 
 def _is_last_play(state: HandState | PlayerView) -> bool:
-    if isinstance(state, HandState):
-        return state.cards_left_to_play() == 1
-    return sum(state.hand_sizes) + state.stock_size == 1
+    return state.cards_left_to_play() == 1
 
 
 def greedy(view: PlayerView, rng: random.Random | None = None) -> Play:
     """The play with the best immediate value (ties broken by the order of legal plays)."""
     actions = view.legal_actions()
     return max(actions, key=lambda play: play_value(view, play))
-
-
-def _greedy_state(state: HandState) -> Play:
-    actions = state.legal_actions()
-    return max(actions, key=lambda play: play_value(state, play))
-
-
-def point_margin(state: HandState, side: int) -> int:
-    """The finished hand's points for `side` minus the best other side's."""
-    totals = score_hand(state.piles, state.scope, state.rules, state.bonus).totals
-    return totals[side] - max(t for i, t in enumerate(totals) if i != side)
-
-
-def playout(state: HandState, policy: Callable[[HandState], Play] = _greedy_state) -> HandState:
-    """Play the hand to its end with `policy` choosing every play."""
-    while not state.is_over:
-        state = state.apply(policy(state))
-    return state
 
 
 class SearchBot:

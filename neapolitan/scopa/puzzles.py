@@ -227,7 +227,7 @@ def explain(view: PlayerView, play: Play, loss: float, risk: float) -> str:
 
 
 def _not_last(view: PlayerView) -> bool:
-    return sum(view.hand_sizes) + view.stock_size > 1
+    return view.cards_left_to_play() > 1
 
 
 def _list(items) -> str:
@@ -272,7 +272,7 @@ def _worth_a_look(view: PlayerView) -> bool:
     """Skip positions with one sensible play, and the first trick of a deal with no table."""
     if len(view.legal_actions()) < 2 or not view.table:
         return False
-    cards_left = sum(view.hand_sizes) + view.stock_size
+    cards_left = view.cards_left_to_play()
     return view.rules.variant != "SCOPONE_SCIENTIFICO" or cards_left <= 20
 
 

@@ -137,7 +137,7 @@ class Rules(RulesText):
         return 2 if self.players == 4 else self.players
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return self.seat_sides[seat]
 
     @property
     def name(self) -> str:

@@ -211,7 +211,7 @@ def analyse(
     rng = random.Random(f"{seed}:{view.to_text()}")
     totals: dict[Play, list[float]] = {}
     wins: dict[Play, int] = {}
-    deep = sum(view.hand_sizes) + view.stock_size <= exact_from
+    deep = view.cards_left_to_play() <= exact_from
     for _ in range(samples):
         state = view.sample_state(rng)
         if deep:

@@ -22,6 +22,7 @@ from neapolitan.scopa.captures import (
     TRAIL,
     capture_indices,
     options_by_rank,
+    subsets_summing,
     table_sig,
     why_not_capture,
 )
@@ -220,7 +221,7 @@ class HandState:
         hands = tuple(_parse_cards_field(h) for h in hands_t.split("/"))
         if len(hands) != rules.players:
             raise BadNotation(f"{rules.name} needs {rules.players} hands, not {len(hands)}")
-        piles = tuple(sum(c.bit for c in _parse_cards_field(p)) for p in piles_t.split("/"))
+        piles = tuple(mask_of(_parse_cards_field(p)) for p in piles_t.split("/"))
         state = cls(
             rules, hands, _parse_cards_field(table_t), _parse_cards_field(stock_t), piles,
             _ints(scope_t, rules.sides), _ints(bonus_t, rules.sides),
@@ -290,16 +291,18 @@ class PlayerView:
 
     def unseen(self) -> list[Card]:
         """Cards this player has not seen: the other hands and the stock, in pack order."""
-        seen = sum(c.bit for c in self.hand) | sum(c.bit for c in self.table)
+        seen = mask_of(self.hand) | mask_of(self.table)
         for pile in self.piles:
             seen |= pile
         return [c for c in DECK if not seen & c.bit]
 
+    def cards_left_to_play(self) -> int:
+        return sum(self.hand_sizes) + self.stock_size
+
     def legal_actions(self) -> list[Play]:
         if self.to_move != self.seat:
             return []
-        left = sum(self.hand_sizes) + self.stock_size
-        return legal_plays(self.hand, self.table, table_sig(self.table), self.rules, left)
+        return legal_plays(self.hand, self.table, table_sig(self.table), self.rules, self.cards_left_to_play())
 
     def sample_state(self, rng: random.Random) -> HandState:
         """A full state consistent with this view: the unseen cards dealt at random (determinization)."""
@@ -345,7 +348,7 @@ class PlayerView:
         view = cls(
             rules=rules, seat=_seat(seat, rules.players), hand=_parse_cards_field(hand),
             table=_parse_cards_field(table),
-            piles=tuple(sum(c.bit for c in _parse_cards_field(p)) for p in piles.split("/")),
+            piles=tuple(mask_of(_parse_cards_field(p)) for p in piles.split("/")),
             scope=_ints(scope, rules.sides), bonus=_ints(bonus, rules.sides),
             hand_sizes=_ints(sizes, rules.players), stock_size=int(stock),
             to_move=_seat(to_move, rules.players), dealer=_seat(dealer, rules.players),
@@ -444,8 +447,6 @@ def _table_makes_fifteens(table: Sequence[Card]) -> bool:
     if total == 15:
         return True
     if total == 30:
-        from neapolitan.scopa.captures import subsets_summing
-
         return bool(subsets_summing(tuple(c.rank for c in table), 15, 1))
     return False
 

@@ -1,7 +1,7 @@
 """Helpers shared by the engine tests: build full 40-card Scopa positions from short card texts."""
 from __future__ import annotations
 
-from neapolitan.cards import DECK, Card, by_rank, cards_from_mask, mask_of, parse_cards
+from neapolitan.cards import DECK, Card, cards_from_mask, mask_of, parse_cards
 from neapolitan.scopa import HandState, Rules
 
 
@@ -13,10 +13,6 @@ def cset(text: str) -> frozenset[Card]:
 def options_of(*texts: str) -> set[frozenset[Card]]:
     """Capture options written as texts: `options_of("5B 3C", "6S 2D")`."""
     return {cset(t) for t in texts}
-
-
-def sorted_table(cards) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=by_rank))
 
 
 def position(
@@ -43,7 +39,7 @@ def position(
     rules = rules or Rules()
     n, sides = rules.players, rules.sides
     hand_cards = tuple(parse_cards(hand))
-    table_cards = sorted_table(parse_cards(table))
+    table_cards = tuple(parse_cards(table))  # HandState keeps it in rank order
     pile_cards = [list(parse_cards(p)) for p in (piles or ("",) * sides)]
     assert len(pile_cards) == sides
     used = set(hand_cards) | set(table_cards) | {c for p in pile_cards for c in p}
