@@ -3,6 +3,8 @@
 A learner is an account or an anonymous key (tutorials.core.learners); every per-learner row has
 both fields and two conditional unique constraints, one for each kind of owner.
 """
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -73,8 +75,15 @@ class Puzzle(Rated):
         return f"{self.game} puzzle {self.pk} ({self.kind}, {self.rating:.0f})"
 
     def save(self, *args, **kwargs) -> None:
-        self.theme_key = f" {' '.join(self.themes)} " if self.themes else ""
+        self.theme_key = theme_key(self.themes)
         super().save(*args, **kwargs)
+
+
+def theme_key(themes: Iterable[str]) -> str:
+    """The themes as one string, each between spaces, so that a theme is found with `contains`
+    (kept in a column because bulk_create and bulk_update skip `save`)."""
+    themes = list(themes)
+    return f" {' '.join(themes)} " if themes else ""
 
 
 class PuzzleAttempt(models.Model):

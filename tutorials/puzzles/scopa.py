@@ -7,7 +7,8 @@ from django.utils.translation import gettext as _
 
 from neapolitan.cards import Card, cards_from_mask
 from neapolitan.scopa import Play, PlayerView, Rules
-from tutorials.scopa.table import SEAT_PLACES, HandCard, Opponent
+from tutorials.scopa.table import HandCard, Opponent
+from tutorials.tables.registry import SEAT_PLACES
 
 
 @dataclass

@@ -18,7 +18,7 @@ from fsrs import Scheduler
 
 from tutorials.core.learners import adopt_anonymous, anon_key
 from tutorials.puzzles import glicko
-from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
+from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard, theme_key
 from tutorials.puzzles.registry import puzzle_game
 
 SCHEDULER = Scheduler()
@@ -65,11 +65,6 @@ def initial_rating(spec: Any) -> float:
     rating = 1500 - 180 * math.log2(max(gap, 0.25)) + 40 * (len(spec.verdicts) - 4)
     rating += KIND_OFFSET.get(spec.kind, 0)
     return float(min(max(round(rating), 800), 2200))
-
-
-def theme_key(themes: Iterable[str]) -> str:
-    themes = list(themes)
-    return f" {' '.join(themes)} " if themes else ""
 
 
 @transaction.atomic

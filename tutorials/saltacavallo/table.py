@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from neapolitan.cards import Card
 from neapolitan.errors import IllegalAction
@@ -56,7 +57,7 @@ class SaltacavalloAdapter:
                 raise IllegalAction(_("You are still in the game: play your own hands."), "SALTA-2.3")
             if state.phase != "between":
                 raise IllegalAction(_("Wait for the end of this hand."), "SALTA-10.1")
-            return run_on(state)
+            return _ran_on(state.to_text(), state.rules.to_text(), get_language())[0]
         assert isinstance(action, Action)
         if action.kind == "revive" and action.dead != HUMAN:
             raise IllegalAction(
@@ -72,8 +73,7 @@ class SaltacavalloAdapter:
 
     def narrate(self, before: GameState, seat: int, action: Action | str, after: GameState) -> str:
         if action == RUN_ON:
-            notes: list[str] = []
-            run_on(before, notes)  # the same deterministic hands again, to tell them
+            notes = _ran_on(before.to_text(), before.rules.to_text(), get_language())[1]
             hands = after.hand_no - before.hand_no
             return " ".join([ngettext(
                 "The game ran on for %(n)s more hand.", "The game ran on for %(n)s more hands.", hands
@@ -89,6 +89,15 @@ class SaltacavalloAdapter:
 
 
 register(SaltacavalloAdapter())
+
+
+@lru_cache(maxsize=16)
+def _ran_on(state_text: str, rules_text: str, language: str | None) -> tuple[GameState, tuple[str, ...]]:
+    """The game run on to its end from this position, and a line per hand: `apply` plays it and
+    `narrate` tells it, from one run (the hands are deterministic, but long at 10 seats)."""
+    notes: list[str] = []
+    end = run_on(GameState.from_text(state_text, Rules.from_text(rules_text)), notes)
+    return end, tuple(notes)
 
 
 def run_on(state: GameState, notes: list[str] | None = None) -> GameState:

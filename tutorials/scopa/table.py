@@ -16,7 +16,7 @@ from neapolitan.scopa.bots import BOTS
 from neapolitan.scopa.scoring import HandScore, primiera_best_cards
 from tutorials.scopa.forms import TABLE_VARIANT_BY_KEY, ScopaTableForm
 from tutorials.tables.models import Table
-from tutorials.tables.registry import register
+from tutorials.tables.registry import SEAT_PLACES, register
 
 NEXT_HAND = "next"
 
@@ -95,10 +95,6 @@ def seat_name(seat: int, players: int) -> str:
     return _("Bot %(n)s") % {"n": seat}
 
 
-# Where the other seats sit, seen from yours: seat+1 is on your right (rules README §2).
-SEAT_PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
-
-
 @dataclass
 class Opponent:
     seat: int
@@ -172,11 +168,12 @@ class ScopaTableView:
         if choose and your_turn:
             choosing = next((h for h in hand if str(h.card) == choose.upper() and len(h.plays) > 1), None)
         capturable = set().union(*(p.captured for p in choosing.plays)) if choosing else set()
+        trailed = _just_trailed(table)
         view = cls(
             match=match, table=table,
             act_url=reverse("play_act", kwargs={"game": "scopa", "table_id": table.public_id}),
             opponents=_opponents(match),
-            table_cards=[(c, c in capturable, str(c) in _just_trailed(table)) for c in hand_state.table],
+            table_cards=[(c, c in capturable, str(c) in trailed) for c in hand_state.table],
             hand=hand, your_turn=your_turn,
             sides=[
                 Side(name, score, pile.bit_count(), scope)

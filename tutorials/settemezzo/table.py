@@ -16,13 +16,13 @@ from neapolitan.errors import IllegalAction
 from neapolitan.settemezzo import Action, DealerPolicy, Game, Rules
 from neapolitan.settemezzo.actions import HIT, REPLACE, STAND
 from neapolitan.settemezzo.bots import BOTS
-from neapolitan.settemezzo.coach import Decision, dealer_odds, punter_advice, review
+from neapolitan.settemezzo.coach import Decision, dealer_advice, punter_advice, review
 from neapolitan.settemezzo.odds import next_card, punter_odds
 from neapolitan.settemezzo.state import BUST_, OUT, PLAY, SETTE, STOOD, WAIT, HandState
 from neapolitan.settemezzo.values import BUST, REALE, SIMPLE, halves_text, hand_outcome, hand_value
 from tutorials.settemezzo.forms import SetteTableForm
 from tutorials.tables.models import Table
-from tutorials.tables.registry import register
+from tutorials.tables.registry import SEAT_PLACES, register
 
 NEXT_HAND = "next"
 STAKE_CHOICES = (1, 2, 5, 10)
@@ -272,7 +272,6 @@ class SetteTableView:
     game: Game
     table: Table
     act_url: str
-    page_url: str
     opponents: list[SeatBox]
     me: SeatBox
     your_turn: bool
@@ -313,13 +312,11 @@ class SetteTableView:
         rules = game.rules
         stake = _chosen_stake(stake_text, rules, view.me.stake)
         act_url = reverse("play_act", kwargs={"game": "settemezzo", "table_id": table.public_id})
-        page_url = reverse("play_table", kwargs={"game": "settemezzo", "table_id": table.public_id})
         boxes = [_seat_box(hand, seat, game.chips_now[seat], me_seat) for seat in range(rules.players)]
-        positions = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
         for box in boxes[1:]:
-            box.position = positions.get(rules.players, {}).get(box.seat, "top")
+            box.position = SEAT_PLACES.get(rules.players, {}).get(box.seat, "top")
         presenter = cls(
-            game=game, table=table, act_url=act_url, page_url=page_url,
+            game=game, table=table, act_url=act_url,
             opponents=boxes[1:], me=boxes[0], your_turn=your_turn,
             choices=_choices(legal, declaring, stake),
             stakes=[(s, s == stake) for s in STAKE_CHOICES if rules.min_stake <= s <= rules.max_stake],
@@ -439,8 +436,7 @@ def _coach(view) -> CoachPanel:
     rules = view.rules
     total = total_text(hand_value(view.my_cards, rules))
     if view.is_dealer:
-        odds = dealer_odds(view)
-        figures = odds.advice(can_replace=any(a.kind == REPLACE for a in view.legal_actions()))
+        figures = dealer_advice(view)
         nxt = next_card(view.my_cards, view.unseen(), rules)
         return CoachPanel(
             is_dealer=True, total=total, unseen=len(view.unseen()), bust=nxt.bust,

@@ -34,10 +34,9 @@ from neapolitan.stoppa.state import amounts
 from neapolitan.stoppa.stoppata import cancels, needed, played_counts
 from tutorials.stoppa.forms import StoppaTableForm
 from tutorials.stoppa.narration import chips, describe, seat_name
-from tutorials.tables.models import Table
+from tutorials.tables.models import NEXT, Table
 from tutorials.tables.registry import register
 
-NEXT = "next"
 LATER = "§"  # in a narration: the lines after it are shown once the learner goes on
 ALL_AMOUNTS = 40  # bet amounts offered one by one up to this many; wider ranges are spread
 
@@ -604,12 +603,7 @@ def _estimates(state_text: str, rules_text: str) -> list[tuple[str, float]]:
 def _narration(table: Table, giro: Giro, paused: bool) -> list[str]:
     """What happened since the learner's last move, newest last; while the table is paused
     after a contest, what comes after the contest waits."""
-    entries: list[dict] = []
-    for entry in reversed(table.log):
-        entries.append(entry)
-        if entry["seat"] == table.human_seat and entry["action"] != NEXT:
-            break
-    entries.reverse()
+    entries = table.since_my_move()
     lines: list[str] = []
     for k, entry in enumerate(entries):
         text = entry["text"]

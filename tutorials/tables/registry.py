@@ -5,6 +5,10 @@ from typing import Any, Protocol
 
 from django import forms
 
+# Where the other seats sit around the learner's (seat 0, at the bottom), by number of players:
+# seats run counter-clockwise, so the next seat is on the learner's right.
+SEAT_PLACES = {2: {1: "top"}, 3: {1: "right", 2: "left"}, 4: {1: "right", 2: "top", 3: "left"}}
+
 
 class GameAdapter(Protocol):
     """What the shared table views need from a game. Engine errors (BadNotation,
