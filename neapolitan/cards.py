@@ -156,6 +156,18 @@ def shuffled_deck(seed: int | str) -> list[Card]:
     return list(itemgetter(*sorted(_PACK_ORDER, key=keys.__getitem__))(DECK))
 
 
+def deal_round(
+    stock: tuple[Card, ...], players: int, dealer: int, size: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Give `size` cards to each player from the top of `stock`, one at a time, starting with the
+    seat on the dealer's right (`dealer + 1`) and ending with the dealer; and the rest of the stock."""
+    dealt = players * size
+    hands: list[tuple[Card, ...]] = [()] * players
+    for k in range(players):  # the k-th card of every round goes to the k-th player from the dealer
+        hands[(dealer + 1 + k) % players] = stock[k:dealt:players]
+    return tuple(hands), stock[dealt:]
+
+
 def cards_from_mask(mask: int) -> list[Card]:
     """The cards whose bits are set in `mask` (bit i is DECK[i])."""
     out = []

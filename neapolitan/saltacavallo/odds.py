@@ -32,7 +32,6 @@ the policy is decided on those, and the odds reported for the player to act come
 """
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,11 +41,11 @@ from neapolitan.cards import DECK
 from neapolitan.saltacavallo.play import draw_outcomes, swap_target
 from neapolitan.saltacavallo.rules import CAVALLO, RE, Rules
 from neapolitan.saltacavallo.state import PlayerView
+from neapolitan.sampling import hoeffding_error
 
 EXACT_WORLDS = 4096
 SAMPLES = 2000
 ODDS_SAMPLES = 3000
-CONFIDENCE = 0.95
 
 
 @dataclass(frozen=True)
@@ -117,17 +116,12 @@ def odds(view: PlayerView) -> Odds | None:
     choice = "swap" if can_swap and policy.swaps(position, rank, known) else "keep"
     if rank >= CAVALLO:  # SHOW_ON_DEMAND: a face-down Re or Cavallo can only be kept (SALTA-5.3)
         keep, _, samples = policy.sample_cell(position, rank, known)
-        return Odds(keep, None, "swap", False, samples, hoeffding(samples), "keep")
+        return Odds(keep, None, "swap", False, samples, hoeffding_error(samples), "keep")
     if policy.exact:
         keep, swap = policy.exact_cell(position, rank, known) or (0.0, 0.0)
         return Odds(keep, swap if can_swap else None, "swap", True, policy.worlds, 0.0, choice)
     keep, swap, samples = policy.sample_cell(position, rank, known)
-    return Odds(keep, swap if can_swap else None, "swap", False, samples, hoeffding(samples), choice)
-
-
-def hoeffding(samples: int, confidence: float = CONFIDENCE) -> float:
-    """Half-width of a two-sided confidence interval for a mean of values in [0, 1]."""
-    return math.sqrt(math.log(2 / (1 - confidence)) / (2 * samples))
+    return Odds(keep, swap if can_swap else None, "swap", False, samples, hoeffding_error(samples), choice)
 
 
 def dealer_odds(view: PlayerView) -> Odds:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from neapolitan.cards import RE_BELLO, Card, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.notation import cards_field, parse_cards_field, parse_seat
 from neapolitan.saltacavallo.actions import (
     DRAW,
     GIVE,
@@ -162,18 +163,6 @@ class GameState:
             jumped=tuple(order[p] for p in found.jumped),
             wall=None if found.wall is None else order[found.wall],
         )
-
-    def swapped_into(self, seat: int) -> int | None:
-        """The seat that swapped with `seat` this hand before his turn, if any."""
-        for event in self.events:
-            if event.kind == "swap" and event.target == seat:
-                return event.seat
-            if event.seat == seat:
-                return None
-        return None
-
-    def pot_share(self) -> int:
-        return self.pot // max(1, len(self.winners))
 
     # -- legal actions --------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -367,7 +356,7 @@ class GameState:
         return "|".join((
             self.seed, str(self.hand_no), str(self.dealer), "/".join(map(str, self.lives)), str(self.pot),
             self.phase, _opt(self.to_act), _holdings(self.dealt), _holdings(self.cards),
-            "".join("1" if s else "0" for s in self.shown), _cards(self.stock), _cards(self.out),
+            "".join("1" if s else "0" for s in self.shown), cards_field(self.stock), cards_field(self.out),
             " ".join(e.to_text() for e in self.events) or "-",
             "-" if self.pending is None else f"{self.pending[0]},{self.pending[1]}",
             ",".join(map(str, self.losers)) or "-", "1" if self.void else "0",
@@ -383,10 +372,10 @@ class GameState:
          pending, losers, void, winners, replay) = parts
         try:
             state = cls(
-                rules, seed, int(hand_no), _seat(dealer, rules), _ints(lives, rules.players), int(pot),
-                phase, None if to_act == "-" else _seat(to_act, rules),
+                rules, seed, int(hand_no), parse_seat(dealer, rules.players), _ints(lives, rules.players), int(pot),
+                phase, None if to_act == "-" else parse_seat(to_act, rules.players),
                 _parse_holdings(dealt, rules), _parse_holdings(cards, rules),
-                tuple(ch == "1" for ch in shown), _parse_cards(stock), _parse_cards(out),
+                tuple(ch == "1" for ch in shown), parse_cards_field(stock), parse_cards_field(out),
                 () if events == "-" else tuple(Event.from_text(e) for e in events.split()),
                 None if pending == "-" else tuple(int(v) for v in pending.split(",")),  # type: ignore[arg-type]
                 () if losers == "-" else tuple(int(v) for v in losers.split(",")), void == "1",
@@ -524,7 +513,7 @@ class PlayerView:
             str(self.seat), str(self.hand_no), str(self.dealer), "/".join(map(str, self.lives)),
             str(self.pot), self.phase, _opt(self.to_act), _holdings(self.cards),
             "".join("1" if d else "0" for d in self.dealt_in),
-            "".join("1" if s else "0" for s in self.shown), str(self.stock_size), _cards(self.out),
+            "".join("1" if s else "0" for s in self.shown), str(self.stock_size), cards_field(self.out),
             " ".join(_public_event_text(e) for e in self.events) or "-",
         ))
 
@@ -545,19 +534,11 @@ def _holdings(cards: Holdings) -> str:
     return ",".join("-" if c is None else str(c) for c in cards)
 
 
-def _cards(cards: Cards) -> str:
-    return ",".join(str(c) for c in cards) if cards else "-"
-
-
 def _parse_holdings(text: str, rules: Rules) -> Holdings:
     items = text.split(",")
     if len(items) != rules.players:
         raise BadNotation(f"Give every one of the {rules.players} seats a card or -")
     return tuple(None if t == "-" else parse_cards(t)[0] for t in items)
-
-
-def _parse_cards(text: str) -> Cards:
-    return () if text == "-" else tuple(parse_cards(text))
 
 
 def _ints(text: str, count: int) -> tuple[int, ...]:
@@ -567,7 +548,3 @@ def _ints(text: str, count: int) -> tuple[int, ...]:
     return values
 
 
-def _seat(text: str, rules: Rules) -> int:
-    if not text.isdigit() or int(text) >= rules.players:
-        raise BadNotation(f"{text!r} is not a seat (0 to {rules.players - 1})")
-    return int(text)

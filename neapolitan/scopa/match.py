@@ -5,10 +5,11 @@ import random
 from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.notation import parse_seat
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.scoring import HandScore, score_hand
-from neapolitan.scopa.state import HandState, _ints, _seat, deal
+from neapolitan.scopa.state import HandState, _ints, deal
 
 
 class CallOut:
@@ -146,8 +147,8 @@ class Match:
             raise BadNotation(f"{number!r} is not a hand number")
         return cls(
             rules, seed, int(number), _ints(scores, rules.sides), HandState.from_text(hand, rules),
-            None if winner == "-" else _seat(winner, rules.sides),
-            None if called == "-" else _seat(called, rules.players),
+            None if winner == "-" else parse_seat(winner, rules.sides),
+            None if called == "-" else parse_seat(called, rules.players),
         )
 
 

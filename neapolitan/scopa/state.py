@@ -11,11 +11,12 @@ from neapolitan.cards import (
     by_index,
     by_rank,
     cards_from_mask,
+    deal_round,
     mask_of,
-    parse_cards,
     shuffled_deck,
 )
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.notation import cards_field, parse_cards_field, parse_flag, parse_seat
 from neapolitan.scopa.actions import SHARED_PLAYS, TRAILS, Play
 from neapolitan.scopa.captures import (
     RANK_SIG,
@@ -156,7 +157,7 @@ class HandState:
             after.last_capturer = self.last_capturer
             after.last_was_scopa = self.last_was_scopa
         if left and left == len(self.stock):  # SCOPA-3.4: the hands are empty: deal again from the stock
-            after.hands, after.stock = _deal_round(self.stock, len(hands), dealer, 3)
+            after.hands, after.stock = deal_round(self.stock, len(hands), dealer, 3)
             after.to_move = rules.next_seat[dealer]
         else:
             after.hands = tuple(hands)
@@ -199,10 +200,10 @@ class HandState:
     def to_text(self) -> str:
         """`hands table stock piles scope bonus to_move dealer last_capturer last_was_scopa`."""
         return " ".join((
-            "/".join(_cards_text(h) for h in self.hands),
-            _cards_text(self.table),
-            _cards_text(self.stock),
-            "/".join(_cards_text(cards_from_mask(p)) for p in self.piles),
+            "/".join(cards_field(h) for h in self.hands),
+            cards_field(self.table),
+            cards_field(self.stock),
+            "/".join(cards_field(cards_from_mask(p)) for p in self.piles),
             "/".join(map(str, self.scope)),
             "/".join(map(str, self.bonus)),
             str(self.to_move),
@@ -218,15 +219,15 @@ class HandState:
         if len(fields) != 10:
             raise BadNotation(f"A Scopa position has 10 fields, this one has {len(fields)}")
         hands_t, table_t, stock_t, piles_t, scope_t, bonus_t, to_move, dealer, last, lws = fields
-        hands = tuple(_parse_cards_field(h) for h in hands_t.split("/"))
+        hands = tuple(parse_cards_field(h) for h in hands_t.split("/"))
         if len(hands) != rules.players:
             raise BadNotation(f"{rules.name} needs {rules.players} hands, not {len(hands)}")
-        piles = tuple(mask_of(_parse_cards_field(p)) for p in piles_t.split("/"))
+        piles = tuple(mask_of(parse_cards_field(p)) for p in piles_t.split("/"))
         state = cls(
-            rules, hands, _parse_cards_field(table_t), _parse_cards_field(stock_t), piles,
+            rules, hands, parse_cards_field(table_t), parse_cards_field(stock_t), piles,
             _ints(scope_t, rules.sides), _ints(bonus_t, rules.sides),
-            _seat(to_move, rules.players), _seat(dealer, rules.players),
-            None if last == "-" else _seat(last, rules.players), _flag(lws),
+            parse_seat(to_move, rules.players), parse_seat(dealer, rules.players),
+            None if last == "-" else parse_seat(last, rules.players), parse_flag(lws),
         )
         state.check_cards_conserved()
         return state
@@ -325,9 +326,9 @@ class PlayerView:
         """`seat hand table piles scope bonus hand_sizes stock to_move dealer last last_was_scopa`."""
         return " ".join((
             str(self.seat),
-            _cards_text(self.hand),
-            _cards_text(self.table),
-            "/".join(_cards_text(cards_from_mask(p)) for p in self.piles),
+            cards_field(self.hand),
+            cards_field(self.table),
+            "/".join(cards_field(cards_from_mask(p)) for p in self.piles),
             "/".join(map(str, self.scope)),
             "/".join(map(str, self.bonus)),
             "/".join(map(str, self.hand_sizes)),
@@ -346,14 +347,14 @@ class PlayerView:
             raise BadNotation(f"A Scopa player view has 12 fields, this one has {len(fields)}")
         seat, hand, table, piles, scope, bonus, sizes, stock, to_move, dealer, last, lws = fields
         view = cls(
-            rules=rules, seat=_seat(seat, rules.players), hand=_parse_cards_field(hand),
-            table=_parse_cards_field(table),
-            piles=tuple(mask_of(_parse_cards_field(p)) for p in piles.split("/")),
+            rules=rules, seat=parse_seat(seat, rules.players), hand=parse_cards_field(hand),
+            table=parse_cards_field(table),
+            piles=tuple(mask_of(parse_cards_field(p)) for p in piles.split("/")),
             scope=_ints(scope, rules.sides), bonus=_ints(bonus, rules.sides),
             hand_sizes=_ints(sizes, rules.players), stock_size=int(stock),
-            to_move=_seat(to_move, rules.players), dealer=_seat(dealer, rules.players),
-            last_capturer=None if last == "-" else _seat(last, rules.players),
-            last_was_scopa=_flag(lws),
+            to_move=parse_seat(to_move, rules.players), dealer=parse_seat(dealer, rules.players),
+            last_capturer=None if last == "-" else parse_seat(last, rules.players),
+            last_was_scopa=parse_flag(lws),
         )
         if len(view.hand) != view.hand_sizes[view.seat]:
             raise BadNotation("The hand size does not match the hand")
@@ -421,7 +422,7 @@ def deal_from(rules: Rules, deck: Sequence[Card], dealer: int = 0) -> HandState:
 def _deal(rules: Rules, deck: Sequence[Card], dealer: int) -> HandState:
     if not 0 <= dealer < rules.players:
         raise BadNotation(f"The dealer must be a seat, 0 to {rules.players - 1}, not {dealer!r}")
-    hands, rest = _deal_round(tuple(deck), rules.players, dealer, rules.hand_size)
+    hands, rest = deal_round(tuple(deck), rules.players, dealer, rules.hand_size)
     size = rules.table_size
     table, stock = rest[:size], rest[size:]
     zeros = (0,) * rules.sides
@@ -449,15 +450,6 @@ def _table_makes_fifteens(table: Sequence[Card]) -> bool:
     if total == 30:
         return bool(subsets_summing(tuple(c.rank for c in table), 15, 1))
     return False
-
-
-def _deal_round(stock: Cards, players: int, dealer: int, size: int) -> tuple[tuple[Cards, ...], Cards]:
-    """Give `size` cards to each player, one at a time, from the dealer's right (SCOPA-3.2)."""
-    dealt = players * size
-    hands: list[Cards] = [()] * players
-    for k in range(players):  # the k-th card of every round goes to the k-th player from the dealer
-        hands[(dealer + 1 + k) % players] = stock[k:dealt:players]
-    return tuple(hands), stock[dealt:]
 
 
 # -- explaining a refusal ---------------------------------------------------------------------
@@ -525,14 +517,6 @@ def _bump(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:
     return tuple(bumped)
 
 
-def _cards_text(cards: Sequence[Card]) -> str:
-    return ",".join(str(c) for c in cards) if cards else "-"
-
-
-def _parse_cards_field(text: str) -> Cards:
-    return () if text == "-" else tuple(parse_cards(text))
-
-
 def _ints(text: str, count: int) -> tuple[int, ...]:
     try:
         values = tuple(int(v) for v in text.split("/"))
@@ -543,13 +527,3 @@ def _ints(text: str, count: int) -> tuple[int, ...]:
     return values
 
 
-def _flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise BadNotation(f"{text!r} should be 0 or 1")
-    return text == "1"
-
-
-def _seat(text: str, players: int) -> int:
-    if not text.isdigit() or int(text) >= players:
-        raise BadNotation(f"{text!r} is not a seat (0 to {players - 1})")
-    return int(text)

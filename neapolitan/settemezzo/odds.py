@@ -564,10 +564,6 @@ class PunterPolicy:
         classes = [card_class(c) for c in cards]
         return self.actions.get((classes[0], *sorted(classes[1:])))
 
-    def stand_threshold(self, hole: int) -> int | None:
-        """The lowest total (half points) at which the policy stands on the hole card alone."""
-        return None if self.actions.get((hole,)) != "stand" else hole
-
 
 # -- the dealer's exact best response -----------------------------------------------------------------
 @dataclass(frozen=True)

@@ -81,11 +81,6 @@ class Rules(RulesText):
             raise BadNotation("dealer_stands_on is 0 (free choice) or a total from 1 to 8 (SETTE-OP-6)")
 
     # -- derived facts ----------------------------------------------------------------------
-    @property
-    def dealer_free(self) -> bool:
-        """SETTE-5.2: the dealer draws at his own discretion unless OP-6 (B) fixes a rule."""
-        return self.dealer_stands_on == 0
-
     def replace_allowed(self, is_dealer: bool, times_replaced: int) -> bool:
         """SETTE-4.2 / SETTE-5.3 / SETTE-OP-4: may this player exchange a 3 or 4 now?"""
         if self.replace == "off" or (is_dealer and not self.replace_dealer_too):

@@ -62,8 +62,4 @@ def wins_bank(punter: int, dealer: int, rules: Rules) -> bool:
     return payoff(punter, dealer, rules) > 0
 
 
-def is_seven_half(outcome: int) -> bool:
-    return outcome in (SIMPLE, REALE)
-
-
-__all__ = ["SEVEN_HALF", "is_seven_half", "payoff", "payoff_row", "wins_bank"]
+__all__ = ["SEVEN_HALF", "payoff", "payoff_row", "wins_bank"]

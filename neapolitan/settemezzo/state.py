@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from neapolitan.cards import DECK, Card, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.notation import cards_field, parse_cards_field, parse_flag, parse_seat
 from neapolitan.settemezzo.actions import HIT, REPLACE, STAND, Action
 from neapolitan.settemezzo.rules import Rules
 from neapolitan.settemezzo.settlement import payoff, wins_bank
@@ -59,7 +60,7 @@ class Seat:
         return ":".join((
             self.status, str(self.stake), str(self.delta),
             "-" if self.hole is None else str(self.hole),
-            _cards_text(self.up), _cards_text(self.replaced), "1" if self.shown else "0",
+            cards_field(self.up), cards_field(self.replaced), "1" if self.shown else "0",
         ))
 
     @classmethod
@@ -72,8 +73,8 @@ class Seat:
             raise BadNotation(f"{status!r} is not a seat status ({', '.join(STATUSES)})")
         return cls(
             status, _int(stake, "stake", low=0), _int(delta, "chips"),
-            None if hole == "-" else _one_card(hole), _cards_field(up), _cards_field(replaced),
-            _flag(shown),
+            None if hole == "-" else _one_card(hole), parse_cards_field(up), parse_cards_field(replaced),
+            parse_flag(shown),
         )
 
 
@@ -289,21 +290,20 @@ class HandState:
     def _known_out(self, seat: int) -> Cards:
         """The cards out of play that `seat` has seen: public ones, his own exchanged cards and
         his own busted hand, while they are still out of play."""
-        discards = set(self.discards)
         mine = self.seats[seat]
         known = set(self.public)
         known.update(mine.replaced)
         if mine.status == BUST_:
             known.update(mine.cards)
-        return tuple(c for c in self.discards if c in known and c in discards)
+        return tuple(c for c in self.discards if c in known)
 
     # -- text form ----------------------------------------------------------------------------------
     def to_text(self) -> str:
         """`dealer to_move phase reshuffles ran_out seed stock discards public seats history`."""
         return " ".join((
             str(self.dealer), str(self.to_move), self.phase, str(self.reshuffles),
-            "1" if self.ran_out else "0", self.seed, _cards_text(self.stock),
-            _cards_text(self.discards), _cards_text(self.public),
+            "1" if self.ran_out else "0", self.seed, cards_field(self.stock),
+            cards_field(self.discards), cards_field(self.public),
             "/".join(s.to_text() for s in self.seats),
             ",".join(self.history) if self.history else "-",
         ))
@@ -321,10 +321,10 @@ class HandState:
         if len(seat_list) != rules.players:
             raise BadNotation(f"These rules seat {rules.players} players, the hand has {len(seat_list)}")
         state = cls(
-            rules, seed, _seat_no(dealer, rules.players), seat_list, _cards_field(stock),
-            _cards_field(discards), _cards_field(public),
-            -1 if to_move == "-1" else _seat_no(to_move, rules.players), phase,
-            _int(reshuffles, "reshuffles", low=0), _flag(ran_out),
+            rules, seed, parse_seat(dealer, rules.players), seat_list, parse_cards_field(stock),
+            parse_cards_field(discards), parse_cards_field(public),
+            -1 if to_move == "-1" else parse_seat(to_move, rules.players), phase,
+            _int(reshuffles, "reshuffles", low=0), parse_flag(ran_out),
             () if history == "-" else tuple(history.split(",")),
         )
         state.check_cards_conserved()
@@ -461,11 +461,11 @@ class SeatView:
 
     def to_text(self, mine: bool) -> str:
         if mine:
-            replaced = _cards_text(self.replaced)
+            replaced = cards_field(self.replaced)
         else:
             replaced = f"#{self.replaced_count}"
         hole = str(self.hole) if self.hole is not None else ("?" if self.has_hole else "-")
-        return ":".join((self.status, str(self.stake), str(self.delta), hole, _cards_text(self.up),
+        return ":".join((self.status, str(self.stake), str(self.delta), hole, cards_field(self.up),
                          replaced, "1" if self.shown else "0"))
 
 
@@ -526,7 +526,7 @@ class PlayerView:
         a hole card the player cannot see is `?`, others' exchanged cards a count `#n`."""
         return " ".join((
             str(self.seat), str(self.dealer), str(self.to_move), self.phase, str(self.stock_size),
-            str(self.discard_size), str(self.reshuffles), _cards_text(self.known_out),
+            str(self.discard_size), str(self.reshuffles), cards_field(self.known_out),
             "/".join(s.to_text(i == self.seat) for i, s in enumerate(self.seats)),
             ",".join(self.history) if self.history else "-",
         ))
@@ -540,7 +540,7 @@ class PlayerView:
         seat, dealer, to_move, phase, stock, discards, reshuffles, known, seats_text, history = fields
         if phase not in PHASES:
             raise BadNotation(f"{phase!r} is not a phase ({', '.join(PHASES)})")
-        me = _seat_no(seat, rules.players)
+        me = parse_seat(seat, rules.players)
         seats = []
         for i, part in enumerate(seats_text.split("/")):
             bits = part.split(":")
@@ -551,7 +551,7 @@ class PlayerView:
                 raise BadNotation(f"{status!r} is not a seat status")
             mine = i == me
             if mine:
-                own = _cards_field(replaced)
+                own = parse_cards_field(replaced)
                 count = len(own)
             else:
                 if not replaced.startswith("#"):
@@ -559,15 +559,15 @@ class PlayerView:
                 own, count = (), _int(replaced[1:], "count", low=0)
             seats.append(SeatView(
                 status, _int(stake, "stake", low=0), _int(delta, "chips"),
-                None if hole in ("?", "-") else _one_card(hole), hole != "-", _cards_field(up),
-                own, count, _flag(shown),
+                None if hole in ("?", "-") else _one_card(hole), hole != "-", parse_cards_field(up),
+                own, count, parse_flag(shown),
             ))
         if len(seats) != rules.players:
             raise BadNotation(f"These rules seat {rules.players} players")
-        known_out = _cards_field(known)
+        known_out = parse_cards_field(known)
         view = cls(
-            rules, me, _seat_no(dealer, rules.players), phase,
-            -1 if to_move == "-1" else _seat_no(to_move, rules.players), tuple(seats),
+            rules, me, parse_seat(dealer, rules.players), phase,
+            -1 if to_move == "-1" else parse_seat(to_move, rules.players), tuple(seats),
             _int(stock, "stock size", low=0), _int(discards, "discards", low=0), known_out,
             () if history == "-" else tuple(history.split(",")), _int(reshuffles, "reshuffles", low=0),
         )
@@ -638,14 +638,6 @@ def _draw_rank(card: Card, rules: Rules):
 
 
 # -- small helpers ----------------------------------------------------------------------------------------
-def _cards_text(cards: Sequence[Card]) -> str:
-    return ",".join(str(c) for c in cards) if cards else "-"
-
-
-def _cards_field(text: str) -> Cards:
-    return () if text == "-" else tuple(parse_cards(text))
-
-
 def _one_card(text: str) -> Card:
     cards = parse_cards(text)
     if len(cards) != 1:
@@ -661,18 +653,6 @@ def _int(text: str, what: str, low: int | None = None) -> int:
     if low is not None and value < low:
         raise BadNotation(f"{what} cannot be below {low}")
     return value
-
-
-def _flag(text: str) -> bool:
-    if text not in ("0", "1"):
-        raise BadNotation(f"{text!r} should be 0 or 1")
-    return text == "1"
-
-
-def _seat_no(text: str, players: int) -> int:
-    if not text.isdigit() or int(text) >= players:
-        raise BadNotation(f"{text!r} is not a seat (0 to {players - 1})")
-    return int(text)
 
 
 __all__ = [

@@ -139,15 +139,6 @@ def hand_outcome(cards: Iterable[Card], rules: Rules = _DEFAULT) -> int:
     return outcome_of(*_summary(cards), rules)
 
 
-def outcome_text(outcome: int) -> str:
-    """`6½`, `7½`, `reale`, `bust`: an outcome for people."""
-    if outcome == BUST:
-        return "bust"
-    if outcome == REALE:
-        return "reale"
-    return halves_text(outcome)
-
-
 def halves_text(halves: int) -> str:
     """Half points as players write them: 13 -> `6½`, 1 -> `½`, 14 -> `7`."""
     whole, half = divmod(halves, 2)

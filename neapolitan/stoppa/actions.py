@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from neapolitan.cards import Card, format_cards, parse_card, parse_cards
+from neapolitan.cards import Card, by_rank, format_cards, parse_card, parse_cards
 from neapolitan.errors import BadNotation
 
 # kind -> does it take an amount
@@ -70,7 +70,7 @@ class Action:
 
 def shed(*cards: Card) -> Action:
     """Lay cards on the stoppata table: one card, or Aces first then at most one other card."""
-    return Action("shed", cards=tuple(sorted(cards, key=lambda c: (c.rank, c.index))))
+    return Action("shed", cards=tuple(sorted(cards, key=by_rank)))
 
 
 PASS = Action("pass")
@@ -83,9 +83,3 @@ CLAIM = Action("claim")
 DECLINE = Action("decline")
 
 
-def open_(amount: int) -> Action:
-    return Action("open", amount)
-
-
-def raise_(amount: int) -> Action:
-    return Action("raise", amount)

@@ -46,10 +46,6 @@ class Giro:
 
     # -- facts ---------------------------------------------------------------------------------
     @property
-    def deal_over(self) -> bool:
-        return self.deal.is_over
-
-    @property
     def is_over(self) -> bool:
         return self.deal.is_over and self.deal_no >= self.rules.giro_length
 

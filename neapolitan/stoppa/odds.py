@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from neapolitan.cards import DECK, PRIMIERA_VALUE, SUITS, Card
+from neapolitan.sampling import hoeffding_error, samples_for
 from neapolitan.stoppa.punto import punto
 
 EXACT_BUDGET = 20_000  # enumerated suit shares; beyond this the odds are estimated by sampling
-CONFIDENCE = 0.95
 
 
 @dataclass(frozen=True)
@@ -49,16 +49,6 @@ class Odds:
     @property
     def not_beaten(self) -> float:
         return self.win + self.tie
-
-
-def hoeffding_error(samples: int, confidence: float = CONFIDENCE) -> float:
-    """Half-width of the confidence interval of a frequency over `samples` draws (Hoeffding)."""
-    return math.sqrt(math.log(2 / (1 - confidence)) / (2 * samples))
-
-
-def samples_for(error: float, confidence: float = CONFIDENCE) -> int:
-    """How many random deals bring the Hoeffding half-width down to `error`."""
-    return math.ceil(math.log(2 / (1 - confidence)) / (2 * error * error))
 
 
 def beat_odds(

@@ -10,8 +10,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from neapolitan.cards import DECK, Card, parse_cards, shuffled_deck
+from neapolitan.cards import DECK, Card, deal_round, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.notation import cards_field, parse_cards_field
 from neapolitan.stoppa.actions import CONCEDE, DECLINE, PASS, SHOW, Action
 from neapolitan.stoppa.contest import (
     FOLDED,
@@ -545,7 +546,7 @@ class DealState:
                 pot += put
                 log.append(Event("misera", seat, put, value=pot, how="STOPPA-OP-2"))
         size = rules.hand_sizes()[number - 1]
-        hands, stock = _deal_round(self.stock, self.players, self.dealer, size)
+        hands, stock = deal_round(self.stock, self.players, self.dealer, size)
         log.append(Event("deal", count=size, value=number))
         state = replace(self, phase=PHASE1, hand_no=number, hands=hands, stock=stock,
                         chips=tuple(chips), ledger=_freeze(ledger), pot=pot)
@@ -560,7 +561,7 @@ class DealState:
         """STOPPA-4.4, 8.1: the rest of the cards, whole hands, the others' misere, one contest."""
         rules = self.rules
         n = self.players
-        rest, stock = _deal_round(self.stock, n, self.dealer, len(self.stock) // n)
+        rest, stock = deal_round(self.stock, n, self.dealer, len(self.stock) // n)
         if rest[0]:
             log.append(Event("rest", count=len(rest[0])))
         hands = tuple(u + r for u, r in zip(self.used, rest, strict=True))
@@ -701,15 +702,15 @@ class DealState:
             "d": str(self.dealer), "ph": self.phase, "h": str(self.hand_no), "pot": str(self.pot),
             "chips": _ints(self.chips), "start": _ints(self.start_chips),
             "led": "/".join(".".join(map(str, row)) for row in self.ledger),
-            "hands": _seats(self.hands), "used": _seats(self.used), "stock": _cards(self.stock),
-            "out": _cards(self.removed), "shown": _seats(self.shown),
+            "hands": _seats(self.hands), "used": _seats(self.used), "stock": cards_field(self.stock),
+            "out": cards_field(self.removed), "shown": _seats(self.shown),
             "c": "-" if c is None else ":".join((
                 c.stage, str(c.to_act), c.status, ".".join(map(str, c.paid)), str(c.bet),
                 str(c.aggressor), str(c.dead), _reveals(c.reveals), ".".join(map(str, c.order)) or "-",
                 str(c.raises),
             )),
             "st": "-" if st is None else ":".join((
-                str(st.turn), str(st.top), _cards(st.played), str(st.run_from), str(st.first_done),
+                str(st.turn), str(st.top), cards_field(st.played), str(st.run_from), str(st.first_done),
                 _bit(st.first_now), str(st.last), str(st.winner), _bit(st.double),
             )),
             "claims": ".".join(map(str, self.claims)) or "-",
@@ -950,17 +951,6 @@ def begin(state: DealState, log: list[Event]) -> DealState:
     return state._begin_hand(1, log)
 
 
-def _deal_round(stock: Cards, players: int, dealer: int, size: int) -> tuple[tuple[Cards, ...], Cards]:
-    """`size` cards to each player, one at a time, from di mano round to the dealer (STOPPA-4.2)."""
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    pos = 0
-    for _ in range(size):
-        for seat in _turn_order(dealer, players):
-            hands[seat].append(stock[pos])
-            pos += 1
-    return tuple(tuple(h) for h in hands), stock[pos:]
-
-
 def _turn_order(dealer: int, players: int) -> list[int]:
     """From di mano round to the dealer."""
     return [(dealer + k) % players for k in range(1, players + 1)]
@@ -975,16 +965,16 @@ def _put(values: tuple, index: int, value: object) -> tuple:
     return (*values[:index], value, *values[index + 1:])
 
 
+def _parse_cards(text: str) -> Cards:
+    return parse_cards_field(text.replace(".", ","))  # the cards of a reveal are joined by dots
+
+
 def _merge(a: Cards, b: Cards) -> Cards:
     return tuple(dict.fromkeys((*a, *b)))
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    return ",".join(map(str, cards)) if cards else "-"
-
-
 def _seats(groups: Sequence[Sequence[Card]]) -> str:
-    return "/".join(_cards(g) for g in groups)
+    return "/".join(cards_field(g) for g in groups)
 
 
 def _ints(values: Sequence[int]) -> str:
@@ -1004,10 +994,6 @@ def _outcome(o: Outcome | None) -> str:
         return "-"
     awards = ";".join(f"{s}x{a}" for s, a in o.awards) or "-"
     return ":".join((o.phase, str(o.hand_no), o.how, awards, _reveals(o.reveals), str(o.pot)))
-
-
-def _parse_cards(text: str) -> Cards:
-    return () if text == "-" else tuple(parse_cards(text.replace(".", ",")))
 
 
 def _parse_reveals(text: str) -> tuple[Reveal, ...]:

@@ -52,10 +52,6 @@ def needed(top: int, counts: list[int], rules: Rules) -> int | None:
     return None
 
 
-def exhausted(counts: list[int], rules: Rules) -> list[int]:
-    return [r for r in range(1, 11) if counts[r] >= rules.copies(r)]
-
-
 def legal_sheds(hand: tuple[Card, ...], st: Stoppata, rules: Rules) -> list[Action]:
     """The plays of the turn holder holding `hand` (STOPPA-9.6, 9.8, 9.9, OP-8, OP-9).
 

@@ -12,7 +12,8 @@ from itertools import permutations
 import pytest
 
 from neapolitan.saltacavallo import DRAW, KEEP, SWAP, GameState, Rules, engine_choice, odds
-from neapolitan.saltacavallo.odds import hoeffding, policy_for
+from neapolitan.saltacavallo.odds import policy_for
+from neapolitan.sampling import hoeffding_error
 
 odds_module = importlib.import_module("neapolitan.saltacavallo.odds")
 
@@ -119,7 +120,7 @@ def test_sampled_odds_stay_within_their_error_bound(monkeypatch):
         state = GameState.from_deal(Rules(players=4), "4B 6C 2S 7D", 3, stock="1C 9S")
         result = odds(state.view(0))
         assert not result.exact and result.worlds == odds_module.ODDS_SAMPLES
-        assert result.error == pytest.approx(hoeffding(odds_module.ODDS_SAMPLES))
+        assert result.error == pytest.approx(hoeffding_error(odds_module.ODDS_SAMPLES))
         assert abs(result.keep - brute_force(state, 0, "keep")) <= result.error
         assert abs(result.change - brute_force(state, 0, "swap")) <= result.error
     finally:
