@@ -3,10 +3,14 @@
 The key lives in the session's data, not in the session key, so it survives the new session
 Django starts at log-in; apps merge what the key owns into the account then (see signals).
 """
+from __future__ import annotations
+
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.http import HttpRequest
 
@@ -55,3 +59,37 @@ def adopt_anonymous(
             row.delete()
         moved += 1
     return moved
+
+
+@dataclass(frozen=True)
+class Learner:
+    """Who answers: an account, or an anonymous key kept in the session."""
+
+    user: Any
+    anon_key: str = ""
+
+    @classmethod
+    def of(cls, request: HttpRequest) -> Learner:
+        if request.user.is_authenticated:
+            return cls(request.user)
+        return cls(None, anon_key(request))
+
+    def owner(self) -> dict[str, Any]:
+        """The fields that make a row this learner's."""
+        if self.user is not None:
+            return {"user": self.user}
+        return {"user": None, "anon_key": self.anon_key}
+
+    def row(self, model: type[Model], *, lock: bool = False, **lookup: Any) -> Any:
+        """This learner's row of `model` matching `lookup`, created if need be; with `lock`,
+        locked until the transaction ends (two requests at once then take turns)."""
+        owner = self.owner()
+        rows = model.objects.select_for_update() if lock else model.objects
+        found = rows.filter(**lookup, **owner).first()
+        if found is not None:
+            return found
+        try:
+            with transaction.atomic():
+                return model.objects.create(**lookup, **owner)
+        except IntegrityError:  # a simultaneous first request created it
+            return rows.get(**lookup, **owner)

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext as _
 
-from tutorials.core.learners import adopt_anonymous, anon_key
+from tutorials.core.learners import Learner, adopt_anonymous
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.steps import STEP_KINDS, BadAnswer, Verdict
 
@@ -17,23 +17,8 @@ def stars_for(mistakes: int) -> int:
     return 3 if mistakes == 0 else 2 if mistakes <= 2 else 1
 
 
-def _owner(request: HttpRequest) -> dict:
-    if request.user.is_authenticated:
-        return {"user": request.user}
-    return {"user": None, "anon_key": anon_key(request)}
-
-
 def progress_get_or_create(*, request: HttpRequest, lesson: Lesson, lock: bool = False) -> LessonProgress:
-    owner = _owner(request)
-    query = LessonProgress.objects.select_for_update() if lock else LessonProgress.objects
-    found = query.filter(lesson=lesson, **owner).first()
-    if found is not None:
-        return found
-    try:
-        with transaction.atomic():
-            return LessonProgress.objects.create(lesson=lesson, **owner)
-    except IntegrityError:  # a simultaneous first request created it
-        return query.get(lesson=lesson, **owner)
+    return Learner.of(request).row(LessonProgress, lock=lock, lesson=lesson)
 
 
 @transaction.atomic

@@ -9,14 +9,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card as FsrsCard
 from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 
-from tutorials.core.learners import adopt_anonymous, anon_key
+from tutorials.core.learners import Learner, adopt_anonymous
 from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard, theme_key
 from tutorials.puzzles.registry import puzzle_game
@@ -24,25 +23,6 @@ from tutorials.puzzles.registry import puzzle_game
 SCHEDULER = Scheduler()
 BEST = 1e-9  # a loss this small is the best play
 KIND_OFFSET = {"sweep": -150, "safe_trail": -50, "best_play": 0, "counting": 100, "scopone": 150}
-
-
-@dataclass(frozen=True)
-class Learner:
-    """Who answers: an account, or an anonymous key kept in the session."""
-
-    user: Any
-    anon_key: str = ""
-
-    @classmethod
-    def of(cls, request: HttpRequest) -> Learner:
-        if request.user.is_authenticated:
-            return cls(request.user)
-        return cls(None, anon_key(request))
-
-    def owner(self) -> dict[str, Any]:
-        if self.user is not None:
-            return {"user": self.user}
-        return {"user": None, "anon_key": self.anon_key}
 
 
 class StaleAttempt(ValueError):
@@ -112,17 +92,7 @@ def rating_lock(*, learner: Learner, game: str) -> LearnerRating:
     Every answer by one learner takes this lock first, so two answers arriving together are
     recorded one after the other (on PostgreSQL; SQLite writes one transaction at a time anyway).
     """
-    owner = learner.owner()
-    rows = LearnerRating.objects.select_for_update()
-    found = rows.filter(game=game, **owner).first()
-    if found is not None:
-        return found
-    try:
-        with transaction.atomic():
-            LearnerRating.objects.create(game=game, **owner)
-    except IntegrityError:  # a simultaneous first answer created it
-        pass
-    return rows.get(game=game, **owner)
+    return learner.row(LearnerRating, lock=True, game=game)
 
 
 @transaction.atomic
