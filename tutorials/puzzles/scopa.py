@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from neapolitan.cards import Card, cards_from_mask
 from neapolitan.scopa import Play, PlayerView, Rules
-from tutorials.scopa.table import HandCard, Opponent
+from tutorials.scopa.table import HandCard, Opponent, hand_choices
 from tutorials.tables.registry import SEAT_PLACES
 
 
@@ -39,9 +39,7 @@ def present(rules_text: str, position: str, choose: str = "") -> ScopaPosition:
     rules = Rules.from_text(rules_text)
     view = PlayerView.from_text(position, rules)
     legal = view.legal_actions()
-    hand = [HandCard(card, [p for p in legal if p.card is card]) for card in sorted(view.hand, key=lambda c: c.by_rank)]
-    choosing = next((h for h in hand if str(h.card) == choose.strip().upper() and len(h.plays) > 1), None)
-    capturable = set().union(*(p.captured for p in choosing.plays)) if choosing else set()
+    hand, choosing, capturable = hand_choices(view.hand, legal, choose)
     return ScopaPosition(
         rules=rules,
         seats=_seats(view),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -9,7 +10,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from neapolitan.cards import Card
+from neapolitan.cards import Card, by_rank
 from neapolitan.errors import IllegalAction
 from neapolitan.scopa import Match, Play, Rules
 from neapolitan.scopa.bots import BOTS
@@ -95,6 +96,17 @@ def seat_name(seat: int, players: int) -> str:
     return _("Bot %(n)s") % {"n": seat}
 
 
+def hand_choices(
+    cards: Sequence[Card], legal: list[Play], choose: str
+) -> tuple[list[HandCard], HandCard | None, set[Card]]:
+    """The learner's hand in rank order with each card's legal plays; the card being chosen
+    (`choose`, when it has several captures) and the table cards it could take."""
+    hand = [HandCard(card, [p for p in legal if p.card is card]) for card in sorted(cards, key=by_rank)]
+    choosing = next((h for h in hand if str(h.card) == choose.strip().upper() and len(h.plays) > 1), None)
+    capturable = set().union(*(p.captured for p in choosing.plays)) if choosing else set()
+    return hand, choosing, capturable
+
+
 @dataclass
 class Opponent:
     seat: int
@@ -160,14 +172,7 @@ class ScopaTableView:
         players = match.rules.players
         your_turn = not match.hand_over and hand_state.to_move == table.human_seat
         legal = hand_state.legal_actions() if your_turn else []
-        hand = [
-            HandCard(card, [p for p in legal if p.card is card])
-            for card in sorted(hand_state.hands[table.human_seat], key=lambda c: c.by_rank)
-        ]
-        choosing = None
-        if choose and your_turn:
-            choosing = next((h for h in hand if str(h.card) == choose.upper() and len(h.plays) > 1), None)
-        capturable = set().union(*(p.captured for p in choosing.plays)) if choosing else set()
+        hand, choosing, capturable = hand_choices(hand_state.hands[table.human_seat], legal, choose)
         trailed = _just_trailed(table)
         view = cls(
             match=match, table=table,
