@@ -4,7 +4,8 @@ A game's frozen `Rules` dataclass inherits `RulesText`; the line lives in databa
 """
 from __future__ import annotations
 
-from dataclasses import fields
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, replace
 from typing import Any
 
 from neapolitan.errors import BadNotation
@@ -22,6 +23,17 @@ class RulesText:
     TEXT_HEAD = ""
     TEXT_HEAD_FIELD: str | None = None
     TEXT_ALWAYS: tuple[str, ...] = ()
+
+    def with_options(self, **changes: object) -> Any:
+        """These rules with some options changed (checked again)."""
+        return replace(self, **changes)  # type: ignore[type-var]
+
+    def check_choices(self, choices: Mapping[str, Sequence[object]]) -> None:
+        """Raise BadNotation unless each named option has one of its allowed values."""
+        for name, allowed in choices.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise BadNotation(f"{name} must be one of {', '.join(map(str, allowed))}, not {value!r}")
 
     def to_text(self) -> str:
         head = getattr(self, self.TEXT_HEAD_FIELD) if self.TEXT_HEAD_FIELD else self.TEXT_HEAD

@@ -1,7 +1,7 @@
 """The rules of a Saltacavallo game: player count, lives, and every open point's option (SALTA-OP-n)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation
 from neapolitan.options import RulesText, parse_option
@@ -70,15 +70,10 @@ class Rules(RulesText):
             )
         if not 1 <= self.lives <= 9:
             raise BadNotation(f"Each player starts with 1 to 9 lives, not {self.lives} (SALTA-OP-12)")
-        for name, allowed in (
-            ("dealer_draw", DEALER_DRAW),
-            ("tie_elimination", TIE_ELIMINATION),
-            ("revival", REVIVAL),
-            ("final_two", FINAL_TWO),
-            ("first_dealer", FIRST_DEALER),
-        ):
-            if getattr(self, name) not in allowed:
-                raise BadNotation(f"{name} must be one of {', '.join(allowed)}")
+        self.check_choices({
+            "dealer_draw": DEALER_DRAW, "tie_elimination": TIE_ELIMINATION, "revival": REVIVAL,
+            "final_two": FINAL_TWO, "first_dealer": FIRST_DEALER,
+        })
 
     @classmethod
     def with_keys(cls, players: int, *keys: str) -> Rules:
@@ -106,7 +101,4 @@ class Rules(RulesText):
     def is_immune(self, rank: int) -> bool:
         """SALTA-5.2: a Re or Cavallo holder cannot lose a life (unless COMPARE_ALL, SALTA-OP-5)."""
         return rank >= CAVALLO and not self.compare_all
-
-    def with_options(self, **changes: object) -> Rules:
-        return replace(self, **changes)
 

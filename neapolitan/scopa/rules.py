@@ -1,7 +1,7 @@
 """The rules of a Scopa game: variant (SCOPA-0), player count, and every open point's option."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 
 from neapolitan.errors import BadNotation
 from neapolitan.options import RulesText
@@ -102,13 +102,9 @@ class Rules(RulesText):
                 set_(self, name, napoletana)
         if self.king_redeal is None:
             set_(self, "king_redeal", "off" if capture == "fifteen" else "three_or_four")
-        for name, allowed in (
-            ("king_redeal", KING_REDEAL),
-            ("last_sweep", LAST_SWEEP),
-            ("primiera_missing", PRIMIERA_MISSING),
-        ):
-            if getattr(self, name) not in allowed:
-                raise BadNotation(f"{name} must be one of {', '.join(allowed)}")
+        self.check_choices(
+            {"king_redeal": KING_REDEAL, "last_sweep": LAST_SWEEP, "primiera_missing": PRIMIERA_MISSING}
+        )
         if self.target < 1:
             raise BadNotation("The target score must be at least 1")
         if self.variant == "ASSI" and players == 4 and self.assi_4p_ten_each:
@@ -145,7 +141,4 @@ class Rules(RulesText):
         if self.variant in ("QUINDICI", "QUINDICI_NAPOLETANA", "ASSI"):
             base += f" ({self.players} players)"
         return base + (" with Re Bello" if self.re_bello else "")
-
-    def with_options(self, **changes: object) -> Rules:
-        return replace(self, **changes)
 

@@ -1,7 +1,7 @@
 """The rules of a Sette e Mezzo table: every open point (SETTE-OP-1..16) as an option."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation
 from neapolitan.options import RulesText
@@ -65,9 +65,7 @@ class Rules(RulesText):
     stock_out: str = "reshuffle"  # SETTE-OP-15
 
     def __post_init__(self) -> None:
-        for name, allowed in _CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise BadNotation(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+        self.check_choices(_CHOICES)
         if not MIN_PLAYERS <= self.max_players:
             raise BadNotation(f"max_players must be at least {MIN_PLAYERS} (SETTE-OP-16)")
         if not MIN_PLAYERS <= self.players <= self.max_players:
@@ -86,7 +84,4 @@ class Rules(RulesText):
         if self.replace == "off" or (is_dealer and not self.replace_dealer_too):
             return False
         return times_replaced == 0 or self.replace == "repeat"
-
-    def with_options(self, **changes: object) -> Rules:
-        return replace(self, **changes)
 

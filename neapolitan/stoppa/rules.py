@@ -1,7 +1,7 @@
 """The rules of a Stoppa giro: players, misera, the pack (STOPPA-1) and every open point's option."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from neapolitan.cards import DECK, SUITS, Card, parse_card
 from neapolitan.errors import BadNotation
@@ -64,9 +64,7 @@ class Rules(RulesText):
             raise BadNotation(f"Stoppa is played by 3 to 6 players, not {self.players} (STOPPA-1.1)")
         if not isinstance(self.misera, int) or self.misera < 1:
             raise BadNotation("The misera is a whole number of chips, at least 1 (STOPPA-3.1)")
-        for name, allowed in CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise BadNotation(f"{name} must be one of {', '.join(map(str, allowed))}")
+        self.check_choices(CHOICES)
         king = _king(self.removed_king)
         object.__setattr__(self, "removed_king", str(king))
         if self.bankroll < 0:
@@ -118,9 +116,6 @@ class Rules(RulesText):
     @property
     def name(self) -> str:
         return f"Stoppa ({self.players} players)"
-
-    def with_options(self, **changes: object) -> Rules:
-        return replace(self, **changes)
 
 
 def _king(text: str) -> Card:
