@@ -533,24 +533,26 @@ class DealState:
     def _begin_hand(self, number: int, log: list[Event]) -> DealState:
         """STOPPA-7.1: the dealer's (or everyone's) misera, three cards each, the contest."""
         rules = self.rules
-        chips = list(self.chips)
-        ledger = [list(row) for row in self.ledger]
-        pot = self.pot
+        state = self
         if rules.ante == "dealer_per_hand":  # STOPPA-3.3
-            put = self._pay_in(self.dealer, rules.misera, "misere", chips, ledger)
-            pot += put
-            log.append(Event("misera", self.dealer, put, value=pot, how="STOPPA-3.3"))
+            state = self._collect_misere([self.dealer], rules.misera, "STOPPA-3.3", log)
         elif rules.ante == "all_per_hand":  # STOPPA-OP-2 (B)
-            for seat in _turn_order(self.dealer, self.players):
-                put = self._pay_in(seat, rules.misera, "misere", chips, ledger)
-                pot += put
-                log.append(Event("misera", seat, put, value=pot, how="STOPPA-OP-2"))
+            state = self._collect_misere(_turn_order(self.dealer, self.players), rules.misera, "STOPPA-OP-2", log)
         size = rules.hand_sizes()[number - 1]
         hands, stock = deal_round(self.stock, self.players, self.dealer, size)
         log.append(Event("deal", count=size, value=number))
-        state = replace(self, phase=PHASE1, hand_no=number, hands=hands, stock=stock,
-                        chips=tuple(chips), ledger=_freeze(ledger), pot=pot)
-        return state._begin_contest()
+        return replace(state, phase=PHASE1, hand_no=number, hands=hands, stock=stock)._begin_contest()
+
+    def _collect_misere(self, seats: list[int], amount: int, rule: str, log: list[Event]) -> DealState:
+        """Each of `seats` in turn puts `amount` (or what he has) into the pot as a misera."""
+        chips = list(self.chips)
+        ledger = [list(row) for row in self.ledger]
+        pot = self.pot
+        for seat in seats:
+            put = self._pay_in(seat, amount, "misere", chips, ledger)
+            pot += put
+            log.append(Event("misera", seat, put, value=pot, how=rule))
+        return replace(self, chips=tuple(chips), ledger=_freeze(ledger), pot=pot)
 
     def _begin_contest(self) -> DealState:
         n = self.players
@@ -565,20 +567,12 @@ class DealState:
         if rest[0]:
             log.append(Event("rest", count=len(rest[0])))
         hands = tuple(u + r for u, r in zip(self.used, rest, strict=True))
-        chips = list(self.chips)
-        ledger = [list(row) for row in self.ledger]
-        pot = self.pot
         log.append(Event("phase", value=2))
+        state = self
         if rules.ante in ("dealer_per_hand", "initial_plus_catchup"):  # STOPPA-3.4
-            owed = rules.misera * rules.hands_in_phase1
-            for seat in _turn_order(self.dealer, n):
-                if seat != self.dealer:
-                    put = self._pay_in(seat, owed, "misere", chips, ledger)
-                    pot += put
-                    log.append(Event("misera", seat, put, value=pot, how="STOPPA-3.4"))
-        state = replace(self, phase=PHASE2, hand_no=0, hands=hands, used=((),) * n, stock=stock,
-                        chips=tuple(chips), ledger=_freeze(ledger), pot=pot)
-        return state._begin_contest()
+            others = [seat for seat in _turn_order(self.dealer, n) if seat != self.dealer]
+            state = self._collect_misere(others, rules.misera * rules.hands_in_phase1, "STOPPA-3.4", log)
+        return replace(state, phase=PHASE2, hand_no=0, hands=hands, used=((),) * n, stock=stock)._begin_contest()
 
     # -- the cancellation check and the stoppata -------------------------------------------------------
     def _before_stoppata(self, log: list[Event]) -> DealState:
@@ -939,15 +933,8 @@ def position(rules: Rules, hands: Sequence[Sequence[Card] | str], *, dealer: int
 def begin(state: DealState, log: list[Event]) -> DealState:
     """STOPPA-3.2: everyone's misera (except under ALL_PER_HAND), then the first hand."""
     rules = state.rules
-    chips = list(state.chips)
-    ledger = [list(row) for row in state.ledger]
-    pot = state.pot
     if rules.ante != "all_per_hand":
-        for seat in _turn_order(state.dealer, state.players):
-            put = state._pay_in(seat, rules.misera, "misere", chips, ledger)
-            pot += put
-            log.append(Event("misera", seat, put, value=pot, how="STOPPA-3.2"))
-    state = replace(state, chips=tuple(chips), ledger=_freeze(ledger), pot=pot)
+        state = state._collect_misere(_turn_order(state.dealer, state.players), rules.misera, "STOPPA-3.2", log)
     return state._begin_hand(1, log)
 
 
