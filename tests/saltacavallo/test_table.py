@@ -4,7 +4,9 @@ from django.test import Client
 from django.urls import reverse
 
 from neapolitan.saltacavallo import KEEP, NEXT, SWAP, GameState, Rules, engine_choice
-from tests.tables.support import create_table, post_action
+from tests.tables.support import create_table
+from tests.tables.support import post_action as _act
+from tests.tables.support import refused as _refused
 from tutorials.saltacavallo.table import HUMAN
 from tutorials.tables.models import Table
 
@@ -19,19 +21,6 @@ def _new_table(client: Client, seed: str = "6", opponents: int = 2, **extra) -> 
 def _state(table: Table) -> GameState:
     table.refresh_from_db()
     return GameState.from_text(table.state_text, Rules.from_text(table.rules_text))
-
-
-def _act(client: Client, table: Table, action: str, ply=None, htmx: bool = True):
-    return post_action(client, table, action, ply, htmx)
-
-
-def _refused(client, table, action, ply=None) -> str:
-    before_state, before_ply = _state(table).to_text(), table.ply
-    response = _act(client, table, action, ply)
-    assert response.status_code == 400
-    table.refresh_from_db()
-    assert table.state_text == before_state and table.ply == before_ply
-    return response.content.decode()
 
 
 def _store(table: Table, state: GameState) -> None:

@@ -5,7 +5,9 @@ from django.urls import reverse
 
 from neapolitan.cards import DECK
 from neapolitan.scopa import Match, Play, Rules
-from tests.tables.support import create_table, post_action
+from tests.tables.support import create_table
+from tests.tables.support import post_action as _act
+from tests.tables.support import refused as _refused
 from tutorials.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -18,10 +20,6 @@ def _new_table(client: Client, variant: str = "SCOPA_2P", seed: str = "42", oppo
 def _match(table: Table) -> Match:
     table.refresh_from_db()
     return Match.from_text(table.state_text, Rules.from_text(table.rules_text))
-
-
-def _act(client: Client, table: Table, action: str, ply: int | None = None, htmx: bool = True):
-    return post_action(client, table, action, ply, htmx)
 
 
 def test_new_table_form_and_creation(client):
@@ -68,15 +66,6 @@ def test_without_htmx_a_play_redirects_back_to_the_table(client):
     response = _act(client, table, str(play), htmx=False)
     assert response.status_code == 302
     assert response.url == reverse("play_table", args=["scopa", table.public_id])
-
-
-def _refused(client, table, action, ply=None) -> str:
-    before_state, before_ply = _match(table).to_text(), table.ply
-    response = _act(client, table, action, ply)
-    assert response.status_code == 400
-    table.refresh_from_db()
-    assert table.state_text == before_state and table.ply == before_ply
-    return response.content.decode()
 
 
 def test_a_card_not_in_hand_is_refused(client):

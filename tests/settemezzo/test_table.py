@@ -4,7 +4,9 @@ from django.test import Client
 from django.urls import reverse
 
 from neapolitan.settemezzo import Action, Game, Rules
-from tests.tables.support import create_table, post_action
+from tests.tables.support import create_table
+from tests.tables.support import post_action as _act
+from tests.tables.support import refused as _refused
 from tutorials.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -21,22 +23,9 @@ def _game(table: Table) -> Game:
     return Game.from_text(table.state_text, Rules.from_text(table.rules_text))
 
 
-def _act(client: Client, table: Table, action: str, ply=None, htmx: bool = True):
-    return post_action(client, table, action, ply, htmx)
-
-
 def _page(client: Client, table: Table, **params) -> str:
     response = client.get(reverse("play_table", args=["settemezzo", table.public_id]), params)
     assert response.status_code == 200
-    return response.content.decode()
-
-
-def _refused(client, table, action, ply=None) -> str:
-    before_state, before_ply = _game(table).to_text(), table.ply
-    response = _act(client, table, action, ply)
-    assert response.status_code == 400
-    table.refresh_from_db()
-    assert table.state_text == before_state and table.ply == before_ply
     return response.content.decode()
 
 

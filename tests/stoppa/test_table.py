@@ -8,6 +8,7 @@ from django.urls import reverse
 from neapolitan.cards import DECK
 from neapolitan.stoppa import Giro, Rules
 from tests.tables.support import create_table, post_action
+from tests.tables.support import refused as _refused
 from tutorials.stoppa.table import NEXT, StoppaAdapter, TableGame
 from tutorials.tables.models import Table
 
@@ -145,16 +146,6 @@ def test_the_stoppata_highlights_the_legal_plays(client):
     assert buttons == {a for a in legal if "+" not in a}
     for multi in (a for a in legal if "+" in a):
         assert f'data-action="{multi}"' in html
-
-
-def _refused(client, table, action, ply=None) -> str:
-    table.refresh_from_db()
-    before_state, before_ply = table.state_text, table.ply
-    response = _act(client, table, action, ply)
-    assert response.status_code == 400
-    table.refresh_from_db()
-    assert table.state_text == before_state and table.ply == before_ply
-    return response.content.decode()
 
 
 def _my_bet_turn(client, seed="refuse"):

@@ -1,4 +1,5 @@
-"""Test helpers shared by every game's practice-table tests: create a table, post an action."""
+"""Test helpers shared by every game's practice-table tests: create a table, post an action,
+check that a post is refused and changes nothing."""
 from django.test import Client
 from django.urls import reverse
 
@@ -17,3 +18,15 @@ def post_action(client: Client, table: Table, action: str, ply: int | None = Non
     data = {"action": action, "ply": table.ply if ply is None else ply}
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return client.post(reverse("play_act", args=[table.game, table.public_id]), data, **headers)
+
+
+def refused(client: Client, table: Table, action: str, ply: int | None = None) -> str:
+    """Post an action that must be refused: a 400, and the table's state and ply unchanged.
+    Returns the page's text (the message)."""
+    table.refresh_from_db()
+    before_state, before_ply = table.state_text, table.ply
+    response = post_action(client, table, action, ply)
+    assert response.status_code == 400
+    table.refresh_from_db()
+    assert table.state_text == before_state and table.ply == before_ply
+    return response.content.decode()
