@@ -4,7 +4,7 @@ from django.test import Client
 from django.urls import reverse
 
 from neapolitan.saltacavallo import KEEP, NEXT, SWAP, GameState, Rules, engine_choice
-from tests.tables.support import create_table
+from tests.tables.support import assert_private, assert_redirects_without_htmx, create_table
 from tests.tables.support import post_action as _act
 from tests.tables.support import refused as _refused
 from tutorials.saltacavallo.table import HUMAN
@@ -86,9 +86,7 @@ def test_keeping_is_applied_and_the_bots_answer(client):
 
 def test_without_htmx_an_action_redirects_back_to_the_table(client):
     table = _new_table(client)
-    response = _act(client, table, "keep", htmx=False)
-    assert response.status_code == 302
-    assert response.url == reverse("play_table", args=["saltacavallo", table.public_id])
+    assert_redirects_without_htmx(client, table, "keep")
 
 
 def test_malformed_and_illegal_actions_are_refused_with_the_rule(client):
@@ -141,11 +139,7 @@ def test_when_out_the_learner_may_ask_for_a_life_or_let_the_game_run_on(client):
 
 def test_other_people_cannot_see_or_play_my_table(client):
     table = _new_table(client)
-    stranger = Client()
-    assert stranger.get(reverse("play_table", args=["saltacavallo", table.public_id])).status_code == 404
-    response = stranger.post(reverse("play_act", args=["saltacavallo", table.public_id]),
-                             {"action": "keep", "ply": table.ply})
-    assert response.status_code == 404
+    assert_private(table, "keep")
 
 
 def test_posts_need_the_csrf_token():

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from neapolitan.cards import DECK
 from neapolitan.scopa import Match, Play, Rules
-from tests.tables.support import create_table
+from tests.tables.support import assert_private, assert_redirects_without_htmx, create_table
 from tests.tables.support import post_action as _act
 from tests.tables.support import refused as _refused
 from tutorials.tables.models import Table
@@ -62,10 +62,7 @@ def test_a_legal_play_is_applied_and_the_bot_answers(client):
 
 def test_without_htmx_a_play_redirects_back_to_the_table(client):
     table = _new_table(client)
-    play = _match(table).hand.legal_actions()[0]
-    response = _act(client, table, str(play), htmx=False)
-    assert response.status_code == 302
-    assert response.url == reverse("play_table", args=["scopa", table.public_id])
+    assert_redirects_without_htmx(client, table, str(_match(table).hand.legal_actions()[0]))
 
 
 def test_a_card_not_in_hand_is_refused(client):
@@ -127,13 +124,7 @@ def test_next_hand_only_when_the_hand_is_over(client):
 
 def test_other_people_cannot_see_or_play_my_table(client):
     table = _new_table(client)
-    stranger = Client()
-    url = reverse("play_table", args=["scopa", table.public_id])
-    assert stranger.get(url).status_code == 404
-    play = _match(table).hand.legal_actions()[0]
-    response = stranger.post(reverse("play_act", args=["scopa", table.public_id]),
-                             {"action": str(play), "ply": table.ply})
-    assert response.status_code == 404
+    assert_private(table, str(_match(table).hand.legal_actions()[0]))
 
 
 def test_posts_need_the_csrf_token():

@@ -4,7 +4,7 @@ from django.test import Client
 from django.urls import reverse
 
 from neapolitan.settemezzo import Action, Game, Rules
-from tests.tables.support import create_table
+from tests.tables.support import assert_private, assert_redirects_without_htmx, create_table
 from tests.tables.support import post_action as _act
 from tests.tables.support import refused as _refused
 from tutorials.tables.models import Table
@@ -80,9 +80,7 @@ def test_a_declaration_is_applied_and_the_others_answer(client):
 
 def test_without_htmx_a_play_redirects_back_to_the_table(client):
     table = _new_table(client)
-    response = _act(client, table, "stand 1", htmx=False)
-    assert response.status_code == 302
-    assert response.url == reverse("play_table", args=["settemezzo", table.public_id])
+    assert_redirects_without_htmx(client, table, "stand 1")
 
 
 def test_a_whole_game_to_its_end_then_refusals(client):
@@ -134,11 +132,7 @@ def test_a_stale_or_garbled_ply_is_refused(client):
 
 def test_other_people_cannot_see_or_play_my_table(client):
     table = _new_table(client)
-    stranger = Client()
-    assert stranger.get(reverse("play_table", args=["settemezzo", table.public_id])).status_code == 404
-    response = stranger.post(reverse("play_act", args=["settemezzo", table.public_id]),
-                             {"action": "stand 1", "ply": table.ply})
-    assert response.status_code == 404
+    assert_private(table, "stand 1")
 
 
 def test_act_only_accepts_post_and_posts_need_csrf(client):

@@ -7,7 +7,12 @@ from django.urls import reverse
 
 from neapolitan.cards import DECK
 from neapolitan.stoppa import Giro, Rules
-from tests.tables.support import create_table, post_action
+from tests.tables.support import (
+    assert_private,
+    assert_redirects_without_htmx,
+    create_table,
+    post_action,
+)
 from tests.tables.support import refused as _refused
 from tutorials.stoppa.table import NEXT, StoppaAdapter, TableGame
 from tutorials.tables.models import Table
@@ -115,10 +120,7 @@ def test_a_legal_bet_is_applied_and_the_bots_answer(client):
 
 def test_without_htmx_an_action_redirects_back_to_the_table(client):
     table = _new_table(client, seed="redirect")
-    game = _game(table)
-    response = _act(client, table, _my_choice(game), htmx=False)
-    assert response.status_code == 302
-    assert response.url == reverse("play_table", args=["stoppa", table.public_id])
+    assert_redirects_without_htmx(client, table, _my_choice(_game(table)))
 
 
 def test_a_whole_deal_then_the_next_dealer(client):
@@ -208,11 +210,7 @@ def test_moves_after_the_giro_are_refused(client):
 
 def test_other_people_cannot_see_or_play_my_table(client):
     table = _new_table(client)
-    stranger = Client()
-    assert stranger.get(reverse("play_table", args=["stoppa", table.public_id])).status_code == 404
-    response = stranger.post(reverse("play_act", args=["stoppa", table.public_id]),
-                             {"action": "pass", "ply": table.ply})
-    assert response.status_code == 404
+    assert_private(table, "pass")
 
 
 def test_posts_need_the_csrf_token():

@@ -30,3 +30,17 @@ def refused(client: Client, table: Table, action: str, ply: int | None = None) -
     table.refresh_from_db()
     assert table.state_text == before_state and table.ply == before_ply
     return response.content.decode()
+
+
+def assert_redirects_without_htmx(client: Client, table: Table, action: str) -> None:
+    """Without htmx (no JavaScript), an action is a plain form post that redirects to the table."""
+    response = post_action(client, table, action, htmx=False)
+    assert response.status_code == 302
+    assert response.url == reverse("play_table", args=[table.game, table.public_id])
+
+
+def assert_private(table: Table, action: str) -> None:
+    """Someone else can neither see the table nor post to it: both are a 404."""
+    stranger = Client()
+    assert stranger.get(reverse("play_table", args=[table.game, table.public_id])).status_code == 404
+    assert post_action(stranger, table, action, htmx=False).status_code == 404
