@@ -1,25 +1,20 @@
 """A learner plays a whole game of Saltacavallo at the practice table, by clicking, to its end."""
 import pytest
 
+from tests.e2e.support import click_and_settle, deal
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def _ply(page) -> str:
-    return page.locator("#table").get_attribute("data-ply")
-
-
 def _click(page, testid: str) -> None:
-    before = _ply(page)
-    page.locator(f"[data-testid={testid}]").click()
-    page.wait_for_selector(f'#table:not([data-ply="{before}"])')
+    click_and_settle(page, page.locator(f"[data-testid={testid}]"))
 
 
 def test_play_a_whole_game_from_three_lives_to_the_last_player(page):
     page.goto("/saltacavallo/play/")
     page.select_option("#id_opponents", "2")
     page.fill("#id_seed", "6")  # with two computer players this deal sends you out before the end
-    page.get_by_role("button", name="Deal the cards").click()
-    page.wait_for_selector("#table")
+    deal(page)
     assert page.locator("[data-testid=ring] .salta-seat").count() == 3
     assert page.inner_text("[data-testid=your-lives]") == "3"
 

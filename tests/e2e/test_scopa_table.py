@@ -3,24 +3,20 @@ import re
 
 import pytest
 
+from tests.e2e.support import click_and_settle, deal
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def _ply(page) -> str:
-    return page.locator("#table").get_attribute("data-ply")
 
 
 def _play_one_card(page) -> None:
     """Click the first card in hand; if it can take different cards, choose the first capture."""
-    before = _ply(page)
     card = page.locator("[data-testid=hand] .card-button").first
     if card.evaluate("el => el.tagName") == "A":
         card.click()
         page.locator(".choice-panel").wait_for()
-        page.locator(".capture-option").first.click()
+        click_and_settle(page, page.locator(".capture-option").first)
     else:
-        card.click()
-    page.wait_for_selector(f'#table:not([data-ply="{before}"])')
+        click_and_settle(page, card)
 
 
 def test_play_a_whole_hand_to_the_score(page):
@@ -28,8 +24,7 @@ def test_play_a_whole_hand_to_the_score(page):
     page.select_option("#id_variant", "SCOPA_2P")
     page.select_option("#id_opponent", "greedy")
     page.fill("#id_seed", "7")
-    page.get_by_role("button", name="Deal the cards").click()
-    page.wait_for_selector("#table")
+    deal(page)
     assert "deal number" in page.inner_text(".table-bar__meta")
 
     for _ in range(40):  # 18 plays of ours at most in a 2-player hand
@@ -49,6 +44,6 @@ def test_play_a_whole_hand_to_the_score(page):
     page.reload()
     assert page.locator("[data-testid=hand-end]").is_visible()
 
-    page.get_by_role("button", name="Deal the next hand").click()
-    page.wait_for_selector("text=Hand 2")
+    click_and_settle(page, page.get_by_role("button", name="Deal the next hand"))
+    assert "Hand 2" in page.inner_text(".table-bar__meta")
     assert page.locator("[data-testid=hand] svg.card").count() == 3

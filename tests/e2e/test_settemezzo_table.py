@@ -4,17 +4,9 @@ import re
 
 import pytest
 
+from tests.e2e.support import click_and_settle, deal, ply
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def _ply(page) -> str:
-    return page.locator("#table").get_attribute("data-ply")
-
-
-def _click_and_wait(page, locator) -> None:
-    before = _ply(page)
-    locator.click()
-    page.wait_for_selector(f'#table:not([data-ply="{before}"])')
 
 
 def _chips(page) -> list[int]:
@@ -26,8 +18,7 @@ def _new_table(page, role: str, seed: str) -> None:
     page.select_option("#id_role", role)
     page.select_option("#id_players", "3")
     page.fill("#id_seed", seed)
-    page.get_by_role("button", name="Deal the cards").click()
-    page.wait_for_selector("#table")
+    deal(page)
 
 
 def test_play_a_hand_as_a_punter_with_the_coach(page):
@@ -35,10 +26,10 @@ def test_play_a_hand_as_a_punter_with_the_coach(page):
     assert "Hand 1 of 10" in page.inner_text(".table-bar__meta")
 
     # Choose a stake of 2 chips: the buttons now say so, and nothing else moved.
-    ply = _ply(page)
+    before = ply(page)
     page.locator(".sette-chip[data-stake='2']").click()
     page.wait_for_selector(".sette-chip--on[data-stake='2']")
-    assert _ply(page) == ply
+    assert ply(page) == before
     assert "2 chips" in page.get_by_role("button", name=re.compile("Card")).inner_text()
 
     # The coach, folded away, shows the exact odds of each choice when opened.
@@ -49,11 +40,11 @@ def test_play_a_hand_as_a_punter_with_the_coach(page):
     assert options.is_visible() and "best" in options.inner_text()
     assert re.search(r"Bust: \d+ of \d+ cards", page.inner_text("[data-testid=coach-next]"))
 
-    _click_and_wait(page, page.get_by_role("button", name=re.compile("Card")))
+    click_and_settle(page, page.get_by_role("button", name=re.compile("Card")))
     for _ in range(12):
         if page.locator("[data-testid=hand-end]").count():
             break
-        _click_and_wait(page, page.get_by_role("button", name=re.compile("Stand")))
+        click_and_settle(page, page.get_by_role("button", name=re.compile("Stand")))
     end = page.locator("[data-testid=hand-end]")
     assert end.is_visible() and "End of hand 1" in end.inner_text()
     assert sum(_chips(page)) == 300  # play chips only move between players
@@ -65,7 +56,7 @@ def test_play_a_hand_as_a_punter_with_the_coach(page):
     page.reload()  # the table is on the server: a reload resumes it
     assert page.locator("[data-testid=hand-end]").is_visible()
 
-    _click_and_wait(page, page.get_by_role("button", name="Deal the next hand"))
+    click_and_settle(page, page.get_by_role("button", name="Deal the next hand"))
     assert "Hand 2 of 10" in page.inner_text(".table-bar__meta")
 
 
@@ -75,7 +66,7 @@ def test_play_a_hand_as_the_dealer(page):
         if page.locator("[data-testid=hand-end]").count():
             break
         assert "dealer" in page.inner_text(".hand__prompt")
-        _click_and_wait(page, page.get_by_role("button", name=re.compile("Stand")))
+        click_and_settle(page, page.get_by_role("button", name=re.compile("Stand")))
     end = page.locator("[data-testid=hand-end]")
     assert end.is_visible()
     assert sum(_chips(page)) == 300

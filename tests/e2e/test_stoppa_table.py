@@ -1,6 +1,8 @@
 """A learner plays a whole deal of Stoppa at the practice table, by clicking, to the payments."""
 import pytest
 
+from tests.e2e.support import click_and_settle, deal
+
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 # What the learner clicks, in order of preference: go on after a result, see, open small,
@@ -12,17 +14,11 @@ CHOICES = [
 ]
 
 
-def _ply(page) -> str:
-    return page.locator("#table").get_attribute("data-ply")
-
-
 def _click_something(page) -> None:
-    before = _ply(page)
     for css in CHOICES:
         target = page.locator(css)
         if target.count():
-            target.first.click()
-            page.wait_for_selector(f'#table:not([data-ply="{before}"])')
+            click_and_settle(page, target.first)
             return
     pytest.fail("nothing to click at the Stoppa table")
 
@@ -32,8 +28,7 @@ def test_play_a_whole_deal_to_the_payments(page):
     page.select_option("#id_players", "4")
     page.select_option("#id_opponent", "quick")
     page.fill("#id_seed", "21")
-    page.get_by_role("button", name="Deal the cards").click()
-    page.wait_for_selector("#table")
+    deal(page)
     assert "Deal 1 of 4" in page.inner_text(".table-bar__meta")
     assert "Phase I" in page.inner_text("[data-testid=phase]")
 
@@ -62,6 +57,6 @@ def test_play_a_whole_deal_to_the_payments(page):
     page.reload()
     assert page.locator("[data-testid=ledger]").is_visible()
 
-    page.get_by_role("button", name="Next deal").click()
-    page.wait_for_selector("text=Deal 2 of 4")
+    click_and_settle(page, page.get_by_role("button", name="Next deal"))
+    assert "Deal 2 of 4" in page.inner_text(".table-bar__meta")
     assert page.locator("[data-testid=hand] svg.card").count() >= 3

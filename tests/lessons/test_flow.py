@@ -4,57 +4,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tutorials.lessons.models import Lesson, LessonProgress, Step
-from tutorials.lessons.steps import STEP_KINDS
+from tests.lessons.support import answer, go_to, interactive_step, right_answer, wrong_answer
+from tutorials.lessons.models import Lesson, LessonProgress
 
 pytestmark = pytest.mark.django_db
-
-
-def _interactive(game: str = "scopa") -> Step:
-    return Step.objects.filter(lesson__game=game).exclude(kind="read").select_related("lesson").first()
-
-
-def _right_answer(step: Step) -> dict:
-    """An answer the engine accepts, derived from the engine (never from the page)."""
-    data, kind = step.data, step.kind
-    expected = STEP_KINDS[kind].expected(data)
-    if kind == "choice":
-        return {"choice": str(expected)}
-    if kind == "capture":
-        first = expected.split("|")[0]
-        return {"cards": first.split("+")} if first else {"nothing": "1"}
-    if kind == "sweep":
-        return {"card": expected.split()[0]}
-    if kind == "primiera":
-        return {"value": str(expected)}
-    if kind == "points":
-        return expected
-    raise AssertionError(kind)
-
-
-def _wrong_answer(step: Step) -> dict:
-    right = _right_answer(step)
-    if step.kind == "choice":
-        return {"choice": str((int(right["choice"]) + 1) % len(step.data["options"]))}
-    if step.kind == "primiera":
-        return {"value": "1" if right["value"] != "1" else "2"}
-    if step.kind == "points":
-        return {k: ("none" if v != "none" else "0") for k, v in right.items()}
-    if step.kind == "sweep":
-        return {"card": "none"} if right["card"] != "none" else {"card": step.data["hand"].split()[0]}
-    return {"nothing": "1"} if "cards" in right else {"cards": step.data["table"].split()[:1]}
-
-
-def _go_to(client: Client, step: Step) -> None:
-    """Answer every step before `step` correctly."""
-    for earlier in step.lesson.steps.filter(number__lt=step.number):
-        url = reverse("lesson_answer", args=[earlier.lesson.game, earlier.lesson.slug, earlier.number])
-        client.post(url, _right_answer(earlier) if earlier.kind != "read" else {})
-
-
-def _answer(client: Client, step: Step, data: dict, htmx: bool = True):
-    url = reverse("lesson_answer", args=[step.lesson.game, step.lesson.slug, step.number])
-    return client.post(url, data, **({"HTTP_HX_REQUEST": "true"} if htmx else {}))
 
 
 def test_lesson_list_and_first_step(client, content):
@@ -67,8 +20,8 @@ def test_lesson_list_and_first_step(client, content):
 
 
 def test_the_page_never_contains_the_solution(client, content):
-    step = _interactive()
-    _go_to(client, step)
+    step = interactive_step()
+    go_to(client, step)
     html = client.get(reverse("lesson_step", args=["scopa", step.lesson.slug, step.number])).content.decode()
     for value in (step.data.get("explanations") or []):
         assert value not in html
@@ -77,26 +30,26 @@ def test_the_page_never_contains_the_solution(client, content):
 
 
 def test_right_and_wrong_answers_and_stars(client, content):
-    step = _interactive()
-    _go_to(client, step)
-    wrong = _answer(client, step, _wrong_answer(step))
+    step = interactive_step()
+    go_to(client, step)
+    wrong = answer(client, step, wrong_answer(step))
     assert wrong.status_code == 200 and "Not quite" in wrong.content.decode()
-    again = _answer(client, step, _wrong_answer(step))  # the same wrong answer twice counts once
+    again = answer(client, step, wrong_answer(step))  # the same wrong answer twice counts once
     progress = LessonProgress.objects.get(lesson=step.lesson)
     assert again.status_code == 200 and progress.mistakes == 1
-    right = _answer(client, step, _right_answer(step))
+    right = answer(client, step, right_answer(step))
     assert "Right!" in right.content.decode()
     progress.refresh_from_db()
     assert progress.step == step.number + 1 or progress.completed
 
 
 def test_a_double_submit_of_a_right_answer_counts_once(client, content):
-    step = _interactive()
-    _go_to(client, step)
-    _answer(client, step, _right_answer(step))
+    step = interactive_step()
+    go_to(client, step)
+    answer(client, step, right_answer(step))
     before = LessonProgress.objects.get(lesson=step.lesson)
-    _answer(client, step, _right_answer(step))
-    _answer(client, step, _wrong_answer(step))
+    answer(client, step, right_answer(step))
+    answer(client, step, wrong_answer(step))
     after = LessonProgress.objects.get(lesson=step.lesson)
     assert (after.step, after.mistakes, after.completed) == (before.step, before.mistakes, before.completed)
 
@@ -104,8 +57,8 @@ def test_a_double_submit_of_a_right_answer_counts_once(client, content):
 def test_completing_a_lesson_gives_stars(client, content):
     lesson = Lesson.objects.filter(game="scopa").order_by("order").first()
     steps = list(lesson.steps.all())
-    _go_to(client, steps[-1])
-    _answer(client, steps[-1], _right_answer(steps[-1]) if steps[-1].kind != "read" else {}, htmx=False)
+    go_to(client, steps[-1])
+    answer(client, steps[-1], right_answer(steps[-1]) if steps[-1].kind != "read" else {}, htmx=False)
     progress = LessonProgress.objects.get(lesson=lesson)
     assert progress.completed and progress.stars == 3
     done = client.get(reverse("lesson_done", args=["scopa", lesson.slug]))
@@ -113,12 +66,12 @@ def test_completing_a_lesson_gives_stars(client, content):
 
 
 def test_bad_answers_are_400_and_change_nothing(client, content):
-    step = _interactive()
-    _go_to(client, step)
+    step = interactive_step()
+    go_to(client, step)
     before = LessonProgress.objects.get(lesson=step.lesson)
     bad = {"choice": {"choice": "99"}, "capture": {"cards": ["11X"]}, "sweep": {"card": "7Q"},
            "primiera": {"value": "lots"}, "points": {"carte": "2"}}[step.kind]
-    response = _answer(client, step, bad)
+    response = answer(client, step, bad)
     assert response.status_code == 400
     after = LessonProgress.objects.get(lesson=step.lesson)
     assert (after.step, after.mistakes) == (before.step, before.mistakes)
@@ -127,7 +80,7 @@ def test_bad_answers_are_400_and_change_nothing(client, content):
 def test_answering_ahead_is_400(client, content):
     lesson = Lesson.objects.filter(game="scopa").order_by("order").first()
     last = lesson.steps.order_by("-number").first()
-    response = _answer(client, last, {})
+    response = answer(client, last, {})
     assert response.status_code == 400
     assert not LessonProgress.objects.filter(lesson=lesson, step__gt=1).exists()
 
@@ -146,9 +99,9 @@ def test_unknown_lesson_or_step_is_404(client, content):
 
 
 def test_progress_merges_into_the_account_at_login(client, content):
-    step = _interactive()
-    _go_to(client, step)
-    _answer(client, step, _right_answer(step))
+    step = interactive_step()
+    go_to(client, step)
+    answer(client, step, right_answer(step))
     anon = LessonProgress.objects.get(lesson=step.lesson)
     User.objects.create_user("ada", password="a-long-password-1")
     assert client.post("/accounts/login/", {"username": "ada", "password": "a-long-password-1"}).status_code == 302
@@ -158,8 +111,8 @@ def test_progress_merges_into_the_account_at_login(client, content):
 
 
 def test_signup_keeps_progress_and_no_duplicates(client, content):
-    step = _interactive()
-    _go_to(client, step)
+    step = interactive_step()
+    go_to(client, step)
     response = client.post("/accounts/signup/", {
         "username": "bea", "password1": "a-long-password-2", "password2": "a-long-password-2"})
     assert response.status_code == 302
@@ -168,8 +121,8 @@ def test_signup_keeps_progress_and_no_duplicates(client, content):
 
 
 def test_progress_is_private(client, content):
-    step = _interactive()
-    _go_to(client, step)
+    step = interactive_step()
+    go_to(client, step)
     stranger = Client()
     html = stranger.get("/progress/").content.decode()
     assert 'aria-valuenow="0"' in html
@@ -178,13 +131,13 @@ def test_progress_is_private(client, content):
 
 
 def test_query_counts_are_bounded(client, content, django_assert_max_num_queries):
-    step = _interactive()
-    _go_to(client, step)
+    step = interactive_step()
+    go_to(client, step)
     url = reverse("lesson_step", args=["scopa", step.lesson.slug, step.number])
     with django_assert_max_num_queries(10):
         client.get(url)
     with django_assert_max_num_queries(14):
-        _answer(client, step, _right_answer(step))
+        answer(client, step, right_answer(step))
 
 
 def test_progress_page_shows_the_puzzle_rating(client, content):

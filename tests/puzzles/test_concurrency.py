@@ -1,10 +1,15 @@
-"""Two first attempts arriving at the same moment are rated exactly once (PostgreSQL and SQLite)."""
+"""Two first attempts arriving at the same moment are rated exactly once, and the same answer
+posted several times at once is one attempt (PostgreSQL and SQLite: neither fails a writer that
+has to wait)."""
 import threading
-import time
 
 import pytest
-from django.db import OperationalError, close_old_connections, connection
+from django.db import close_old_connections, connection
+from django.test import Client
+from django.urls import reverse
 
+from tests.concurrency import assert_no_server_error, post_together
+from tests.puzzles.support import right, wrong
 from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt
 from tutorials.puzzles.services import Learner, attempt_record, puzzles_store
@@ -20,17 +25,7 @@ def _record_together(puzzle: Puzzle, learner: Learner, answers: list[str]) -> li
     def post(index: int) -> None:
         try:
             start.wait()
-            for _retry in range(50):
-                try:
-                    results[index] = attempt_record(learner=learner, puzzle=puzzle, answer=answers[index], number=0)
-                    return
-                except OperationalError as error:
-                    # SQLite has no row locks: a writer that finds the database busy is told so
-                    # at once instead of waiting, and tries again. PostgreSQL waits on the lock.
-                    if connection.vendor != "sqlite":
-                        raise
-                    results[index] = error
-                    time.sleep(0.01)
+            results[index] = attempt_record(learner=learner, puzzle=puzzle, answer=answers[index], number=0)
         except Exception as error:  # reported by the assertions below
             results[index] = error
         finally:
@@ -69,3 +64,20 @@ def test_two_simultaneous_first_attempts_count_exactly_once(shipped_specs, djang
     rating = LearnerRating.objects.get()
     assert rating.rating == pytest.approx(glicko.rate(glicko.Rating(), [(before, score)]).rating)
     assert puzzle.rating == pytest.approx(glicko.rate(before, [(glicko.Rating(), 1 - score)]).rating)
+
+
+@pytest.mark.parametrize("answer", [right, wrong], ids=["right", "wrong"])
+def test_the_same_answer_posted_at_once_is_one_rated_attempt(shipped_specs, answer):
+    puzzles_store(game="scopa", specs=shipped_specs[:2])
+    earlier, puzzle = Puzzle.objects.order_by("pk")
+    client = Client()  # a learner who has answered a puzzle already: the session exists
+    assert client.post(reverse("puzzle_answer", args=["scopa", earlier.pk]), right(earlier)).status_code == 302
+
+    responses = post_together(client, reverse("puzzle_answer", args=["scopa", puzzle.pk]), answer(puzzle),
+                              HTTP_HX_REQUEST="true")
+
+    assert_no_server_error(responses)
+    assert all(r.status_code == 200 for r in responses)
+    assert PuzzleAttempt.objects.filter(puzzle=puzzle).count() == 1
+    puzzle.refresh_from_db()
+    assert puzzle.plays == 1

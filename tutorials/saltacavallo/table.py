@@ -17,7 +17,7 @@ from neapolitan.saltacavallo import NEXT, Action, GameState, Odds, Rules, engine
 from neapolitan.saltacavallo.rules import CAVALLO, RE
 from tutorials.saltacavallo.forms import SaltacavalloTableForm
 from tutorials.tables.models import Table
-from tutorials.tables.registry import register
+from tutorials.tables.registry import register, seat_name
 
 HUMAN = 0
 RUN_ON = "run"  # the learner is out: the engine's players play the game to its end
@@ -84,6 +84,9 @@ class SaltacavalloAdapter:
             text += " " + result_text(after)  # this action ended the hand
         return text
 
+    def seat_name(self, state: GameState, seat: int) -> str:
+        return seat_name(seat)
+
     def presenter(self, table: Table, state: GameState, request: HttpRequest) -> SaltaTableView:
         return SaltaTableView.build(table, state)
 
@@ -116,10 +119,6 @@ def run_on(state: GameState, notes: list[str] | None = None) -> GameState:
 
 
 # -- words ---------------------------------------------------------------------------------------
-def seat_name(seat: int) -> str:
-    return _("You") if seat == HUMAN else _("Bot %(n)s") % {"n": seat}
-
-
 def card_name(card: Card | None) -> str:
     return card.italian_name if card is not None else "?"
 

@@ -18,6 +18,7 @@ from neapolitan.scopa.scoring import HandScore, primiera_best_cards
 from tutorials.scopa.forms import TABLE_VARIANT_BY_KEY, ScopaTableForm
 from tutorials.tables.models import Table
 from tutorials.tables.registry import SEAT_PLACES, register
+from tutorials.tables.registry import seat_name as table_seat_name
 
 NEXT_HAND = "next"
 
@@ -81,6 +82,9 @@ class ScopaAdapter:
             text += " " + _("The hand is over.")
         return text
 
+    def seat_name(self, state: Match, seat: int) -> str:
+        return seat_name(seat, state.rules.players)
+
     def presenter(self, table: Table, state: Match, request: HttpRequest) -> ScopaTableView:
         return ScopaTableView.build(table, state, request.GET.get("choose", ""))
 
@@ -89,11 +93,7 @@ register(ScopaAdapter())
 
 
 def seat_name(seat: int, players: int) -> str:
-    if seat == 0:
-        return _("You")
-    if players == 4 and seat == 2:
-        return _("Your partner")
-    return _("Bot %(n)s") % {"n": seat}
+    return _("Your partner") if players == 4 and seat == 2 else table_seat_name(seat)
 
 
 def hand_choices(

@@ -23,6 +23,7 @@ from neapolitan.settemezzo.values import BUST, REALE, SIMPLE, halves_text, hand_
 from tutorials.settemezzo.forms import SetteTableForm
 from tutorials.tables.models import Table
 from tutorials.tables.registry import SEAT_PLACES, register
+from tutorials.tables.registry import seat_name as table_seat_name
 
 NEXT_HAND = "next"
 STAKE_CHOICES = (1, 2, 5, 10)
@@ -78,6 +79,9 @@ class SetteAdapter:
         assert isinstance(action, Action)
         return narrate_action(before.hand, seat, action, after.hand)
 
+    def seat_name(self, state: Game, seat: int) -> str:
+        return seat_name(seat)
+
     def presenter(self, table: Table, state: Game, request: HttpRequest) -> SetteTableView:
         return SetteTableView.build(table, state, request.GET.get("stake", ""))
 
@@ -87,9 +91,7 @@ register(SetteAdapter())
 
 # -- words --------------------------------------------------------------------------------------------
 def seat_name(seat: int, lower: bool = False) -> str:
-    if seat == 0:
-        return _("you") if lower else _("You")
-    return _("Bot %(n)s") % {"n": seat}
+    return _("you") if seat == 0 and lower else table_seat_name(seat)
 
 
 def total_text(value: Fraction) -> str:

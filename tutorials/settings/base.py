@@ -68,6 +68,16 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+# SQLite as a web server's database: readers never block the writer (WAL), a writer waits for
+# another instead of failing at once (timeout, in seconds), and a transaction takes the write
+# lock when it begins (IMMEDIATE), so two writers queue up instead of deadlocking halfway.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -88,6 +98,10 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# How long a computer player at a practice table is shown thinking before its move is asked for,
+# in milliseconds: a four-player round then reads like a real table.
+TABLE_THINKING_MS = 600
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "core:home"

@@ -8,10 +8,7 @@ from django.utils.translation import ngettext
 
 from neapolitan.cards import Card
 from neapolitan.stoppa import Event, Rules
-
-
-def seat_name(seat: int) -> str:
-    return _("You") if seat == 0 else _("Bot %(n)s") % {"n": seat}
+from tutorials.tables.registry import seat_name
 
 
 def cards_text(cards: Sequence[Card]) -> str:

@@ -124,6 +124,9 @@ class StoppaAdapter:
         return "\n".join([*describe(events[:cut], giro.rules, giro.deal.dealer), LATER,
                           *describe(events[cut:], giro.rules, giro.deal.dealer)])
 
+    def seat_name(self, state: TableGame, seat: int) -> str:
+        return seat_name(seat)
+
     def presenter(self, table: Table, state: TableGame, request: HttpRequest) -> StoppaTableView:
         return StoppaTableView.build(table, state)
 

@@ -24,6 +24,8 @@ class Table(models.Model):
     )
     anon_key = models.CharField(max_length=64, blank=True, db_index=True,
                                 help_text="The anonymous learner's key (tutorials.core.learners).")
+    create_token = models.CharField(max_length=32, null=True, blank=True, unique=True,
+                                    help_text="The new-table form that made it: a second post of it finds this table.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

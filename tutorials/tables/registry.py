@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from django import forms
+from django.utils.translation import gettext as _
 
 # Where the other seats sit around the learner's (seat 0, at the bottom), by number of players:
 # seats run counter-clockwise, so the next seat is on the learner's right.
@@ -36,7 +37,15 @@ class GameAdapter(Protocol):
 
     def narrate(self, state_before: Any, seat: int, action: Any, state_after: Any) -> str: ...
 
+    def seat_name(self, state: Any, seat: int) -> str:
+        """What the table calls the player at `seat` ("You", "Bot 2", ...)."""
+
     def presenter(self, table: Any, state: Any, request: Any) -> Any: ...
+
+
+def seat_name(seat: int) -> str:
+    """The learner is "You" (seat 0); the computer players are numbered by seat."""
+    return _("You") if seat == 0 else _("Bot %(n)s") % {"n": seat}
 
 
 ADAPTERS: dict[str, GameAdapter] = {}

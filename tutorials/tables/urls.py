@@ -7,4 +7,5 @@ urlpatterns = [
     path("", views.table_new, name="play_new"),
     path("<uuid:table_id>/", views.table_show, name="play_table"),
     path("<uuid:table_id>/act", views.table_act, name="play_act"),
+    path("<uuid:table_id>/advance", views.table_advance, name="play_advance"),
 ]

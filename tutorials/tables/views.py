@@ -1,18 +1,29 @@
 """The practice table views, shared by every game: new table, show it, post an action."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.core.games import GAMES_BY_SLUG
-from tutorials.core.learners import peek_anon_key
+from tutorials.core.learners import anon_key, peek_anon_key
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS, GameAdapter
-from tutorials.tables.services import StaleAction, new_seed, table_create, table_play
+from tutorials.tables.services import (
+    FormReused,
+    StaleAction,
+    bot_step,
+    bot_to_move,
+    bots_play,
+    new_seed,
+    table_create,
+    table_play,
+)
 
 
 def _adapter(game: str) -> GameAdapter:
@@ -45,11 +56,19 @@ def table_new(request: HttpRequest, game: str) -> HttpResponse:
         if form.is_valid():
             options = dict(form.cleaned_data)
             seed = options.pop("seed", "") or new_seed()
-            table = table_create(adapter=adapter, request=request, options=options, seed=seed)
+            token = options.pop("token", "")
+            try:
+                table = table_create(adapter=adapter, request=request, options=options, seed=seed, token=token)
+            except FormReused:
+                context = {"game": GAMES_BY_SLUG[game], "form": adapter.form_class(),
+                           "error": _("This form had been used already. Here is a new one: deal again.")}
+                return TemplateResponse(request, "tables/new.html", context, status=400)
             return redirect("play_table", game=game, table_id=table.public_id)
         status = 400
     else:
         status = 200
+        if not request.user.is_authenticated:
+            anon_key(request)  # the session exists before the form is posted: a double post is one learner's
     context = {"game": GAMES_BY_SLUG[game], "form": form}
     return TemplateResponse(request, "tables/new.html", context, status=status)
 
@@ -76,8 +95,24 @@ def table_act(request: HttpRequest, game: str, table_id: str) -> HttpResponse:
         ), status=400)
     except ValueError as error:  # BadNotation, IllegalAction, a bad ply number
         return _render(request, adapter, table, error=_error_text(error), status=400)
-    if not request.htmx:
+    if not request.htmx:  # without JavaScript: the computer players answer before the reload
+        bots_play(adapter=adapter, table_id=table.pk)
         return redirect("play_table", game=game, table_id=table.public_id)
+    return _render(request, adapter, table)
+
+
+@require_POST
+def table_advance(request: HttpRequest, game: str, table_id: str) -> HttpResponse:
+    """The computer player to move makes one move (htmx asks for each after a short "thinking"
+    pause); without JavaScript, every computer player moves until the learner's turn.
+    A request for a ply the table has left shows the table as it is: another one moved it on."""
+    adapter = _adapter(game)
+    table = _own_table(request, game, table_id)
+    if not request.htmx:
+        bots_play(adapter=adapter, table_id=table.pk)
+        return redirect("play_table", game=game, table_id=table.public_id)
+    if request.POST.get("ply", "") == str(table.ply) and not bot_step(adapter=adapter, table=table):
+        table.refresh_from_db()  # the move was made elsewhere meanwhile: show that
     return _render(request, adapter, table)
 
 
@@ -91,11 +126,16 @@ def _render(
     request: HttpRequest, adapter: GameAdapter, table: Table, error: str = "", status: int = 200
 ) -> TemplateResponse:
     state = adapter.load(table.rules_text, table.state_text)
+    seat = bot_to_move(adapter, table, state)
     context = {
         "game": GAMES_BY_SLUG[table.game],
         "table": table,
         "view": adapter.presenter(table, state, request),
         "error": error,
+        "thinking": None if seat is None else {
+            "name": adapter.seat_name(state, seat), "delay": settings.TABLE_THINKING_MS,
+            "url": reverse("play_advance", kwargs={"game": table.game, "table_id": table.public_id}),
+        },
     }
     template = f"{adapter.template}#table" if request.htmx else adapter.template
     return TemplateResponse(request, template, context, status=status)
