@@ -5,11 +5,14 @@ import importlib
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from neapolitan.scopa import Rules, deal
-from neapolitan.scopa.bots import SearchBot
+from neapolitan.scopa.bots import BOTS as SCOPA_BOTS
 from neapolitan.scopa.puzzles import generate
+from neapolitan.scopa.rules import VARIANT_NAMES, VARIANTS
 from neapolitan.scopa.search import Solver
+from neapolitan.timing import MEDIAN_TARGET_MS, P99_TARGET_MS, Stopwatch, summary
 
 
 def random_hands_per_second(runs: int = 5, seconds: float = 1.0, rules: Rules | None = None) -> list[float]:
@@ -56,26 +59,6 @@ def legal_actions_time(samples: int = 20000) -> float:
     return statistics.median(timings) * 1e6
 
 
-def search_decision_time(decisions: int = 40) -> float:
-    """Median milliseconds for the search bot (12 samples) to choose a play."""
-    bot = SearchBot(samples=12)
-    rng = random.Random(3)
-    timings = []
-    n = 0
-    while len(timings) < decisions:
-        state = deal(Rules(), f"bot:{n}")
-        n += 1
-        for _ in range(rng.randrange(0, 20)):
-            state = state.apply(rng.choice(state.legal_actions()))
-        if state.is_over:
-            continue
-        view = state.view(state.to_move)
-        start = time.perf_counter()
-        bot(view)
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings) * 1e3
-
-
 def exact_solve_time(cards_left: int, positions: int = 15) -> float:
     """Median milliseconds to value every play of a 2-player position with every card known."""
     timings = []
@@ -95,6 +78,50 @@ def puzzles_per_cpu_minute(count: int = 40) -> float:
     start = time.process_time()
     found = sum(1 for _ in generate(Rules(), "bench", count))
     return found / (time.process_time() - start) * 60
+
+
+def play_scopa_hands(variant: str) -> Callable:
+    def play(bot: Callable, players: int, enough: Callable[[], bool], seed: str = "bench") -> None:
+        """Whole hands of `variant` with `bot` in every seat, until `enough()`."""
+        rules = Rules(variant, players=players)
+        n = 0
+        while not enough():
+            state = deal(rules, f"{seed}:{n}", dealer=n % players)
+            rng = random.Random(n)
+            n += 1
+            while not enough() and not state.is_over:
+                state = state.apply(bot(state.view(state.to_move), rng))
+    return play
+
+
+def thinking_cases() -> list[tuple[str, str, str, Callable, Callable, int]]:
+    """(game, table, level, bot, play, players): every computer player of the practice tables, in
+    every Scopa variant and player count, and at the largest table of the other games."""
+    cases = []
+    for variant, (counts, *_rest) in VARIANTS.items():
+        for players in counts:
+            for level, label in (("search", "Thoughtful"), ("greedy", "Quick")):
+                table = f"{VARIANT_NAMES[variant]}, {players}p"
+                cases.append(("Scopa", table, label, SCOPA_BOTS[level], play_scopa_hands(variant), players))
+    for game, title in (("stoppa", "Stoppa"), ("settemezzo", "Sette e Mezzo"), ("saltacavallo", "Saltacavallo")):
+        bench = importlib.import_module(f"neapolitan.{game}.bench")
+        bots = importlib.import_module(f"neapolitan.{game}.bots")
+        for players in bench.SIZES:
+            for level, label in bench.LEVELS.items():
+                cases.append((title, f"{players} players", label, bots.BOTS[level], bench.play_games, players))
+    return cases
+
+
+def thinking_times(decisions: int = 300) -> list[tuple[str, str, str, int, float, float]]:
+    """Median and 99th percentile milliseconds of each computer player's decisions (those with
+    a choice) in games it plays against itself."""
+    rows = []
+    for game, table, level, bot, play, players in thinking_cases():
+        watch = Stopwatch(bot)
+        play(watch, players, lambda watch=watch: len(watch.seconds) >= decisions)
+        median, p99 = summary(watch.seconds)
+        rows.append((game, table, level, len(watch.seconds), median, p99))
+    return rows
 
 
 def game_figures() -> list[tuple[str, str]]:
@@ -118,10 +145,16 @@ def main() -> None:
     print(f"  legal plays of a position        : {legal_actions_time():8.2f} us (median)")
     for left in (8, 12, 16):
         print(f"  exact solve, {left:2d} cards left       : {exact_solve_time(left):8.2f} ms (median; target < 50 at 16)")
-    print(f"  search bot decision, 12 samples  : {search_decision_time():8.2f} ms (median; target < 5)")
     print(f"  verified puzzles per CPU-minute  : {puzzles_per_cpu_minute():8.0f}   (target >= 500)")
     for label, value in game_figures():
         print(f"  {label:<33}: {value}")
+    print()
+    print(f"Computer players' thinking time per decision (targets: median <= {MEDIAN_TARGET_MS} ms, "
+          f"99th percentile <= {P99_TARGET_MS} ms)")
+    print(f"  {'game':<14}{'table':<40}{'level':<15}{'decisions':>9}{'median':>10}{'p99':>10}")
+    for game, table, level, count, median, p99 in thinking_times():
+        mark = "" if median <= MEDIAN_TARGET_MS and p99 <= P99_TARGET_MS else "  OVER TARGET"
+        print(f"  {game:<14}{table:<40}{level:<15}{count:>9}{median:>8.1f}ms{p99:>8.1f}ms{mark}", flush=True)
 
 
 if __name__ == "__main__":

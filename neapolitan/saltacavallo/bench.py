@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 
+from neapolitan.saltacavallo.actions import NEXT
 from neapolitan.saltacavallo.odds import odds, policy_for
 from neapolitan.saltacavallo.rules import Rules
 from neapolitan.saltacavallo.state import GameState
@@ -26,6 +28,23 @@ def decision_time(players: int, decisions: int = 8) -> tuple[float, bool]:
         timings.append(time.perf_counter() - start)
         exact = exact and bool(result and result.exact)
     return statistics.median(timings) * 1e3, exact
+
+
+def play_games(bot: Callable, players: int, enough: Callable[[], bool], seed: str = "bench") -> None:
+    """Whole games with `bot` in every seat, one after another, until `enough()`."""
+    n = 0
+    while not enough():
+        state = GameState.new(Rules(players=players), f"{seed}-{n}")
+        n += 1
+        while not enough() and not state.is_over:
+            if state.to_act is None:
+                state = state.apply(NEXT)
+                continue
+            state = state.apply(bot(state.view(state.to_act), None))
+
+
+LEVELS = {"engine": "Engine player"}
+SIZES = (10,)  # the practice table seats 3 to 10
 
 
 def figures() -> list[tuple[str, str]]:

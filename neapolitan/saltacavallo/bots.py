@@ -1,6 +1,8 @@
 """The engine players: every choice is taken from the odds (see odds.py for the policy stated)."""
 from __future__ import annotations
 
+from typing import Any
+
 from neapolitan.saltacavallo.actions import DRAW, GIVE, KEEP, NEXT, REFUSE, SWAP, Action
 from neapolitan.saltacavallo.odds import cell_of, dealer_odds, layout_of, policy_for
 from neapolitan.saltacavallo.state import PlayerView
@@ -28,3 +30,11 @@ def engine_choice(view: PlayerView) -> Action:
     if view.phase == "reply":
         return GIVE if view.lives[view.seat] >= 2 else REFUSE
     return NEXT
+
+
+def engine_player(view: PlayerView, rng: Any = None) -> Action:
+    """`engine_choice` with the signature every game's players share (the rng is not needed)."""
+    return engine_choice(view)
+
+
+BOTS = {"engine": engine_player}

@@ -1,7 +1,8 @@
 """`python -m neapolitan.scopa.arena BOT_A BOT_B --deals N --seed S`: paired deals between two bots.
 
-Each deal is played twice with the seats swapped, so the luck of the cards cancels out; the
-result is A's mean point margin per hand over B, with its 95% confidence interval.
+Each deal is played twice with the players swapped, so the luck of the cards cancels out; the
+result is A's mean point margin per hand over B, with its 95% confidence interval. With four
+players (Scopone), A plays one pair's two seats and B the other's. `--jobs 2` plays on two cores.
 """
 from __future__ import annotations
 
@@ -9,49 +10,75 @@ import argparse
 import math
 import random
 import sys
+import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.bots import BOTS, SearchBot
-from neapolitan.scopa.rules import Rules
+from neapolitan.scopa.bots import ARENA_BOTS, SearchBot, Thinker
+from neapolitan.scopa.rules import VARIANTS, Rules
 from neapolitan.scopa.search import margin
 from neapolitan.scopa.state import PlayerView, deal
+from neapolitan.scopa.thinking import Budget
+from neapolitan.timing import Stopwatch, summary
 
 Bot = Callable[..., Play]
 
 
 def make_bot(name: str) -> Bot:
-    """`greedy`, `search` (12 samples) or `search:N` (N samples)."""
-    if name.startswith("search:"):
-        return SearchBot(samples=int(name.split(":", 1)[1]))
-    if name not in BOTS:
-        raise SystemExit(f"Unknown bot {name!r}: choose greedy, search or search:N")
-    return BOTS[name]
+    """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
+    12 samples), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
+    (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
+    a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`)."""
+    try:
+        if name.startswith("search-v1:"):
+            return SearchBot(samples=int(name.split(":", 1)[1]))
+        if name.startswith("think:"):
+            nodes, worlds, *rest = name.split(":")[1:]
+            together = "together" in rest
+            sure = [r for r in rest if r != "together"]
+            every = int(sure[1]) if len(sure) > 1 else 16
+            usual, close = (int(sure[2]), float(sure[3])) if len(sure) > 3 else (0, 0.0)
+            budget = Budget(nodes=int(nodes), worlds=int(worlds), min_worlds=min(every, int(worlds)), deepen_from=0,
+                            sure=float(sure[0]) if sure else 0.0, sure_after=every, together=together,
+                            usual=usual, close=close)
+            return Thinker(dict.fromkeys((2, 3, 4), budget))
+    except ValueError:
+        pass
+    if name not in ARENA_BOTS:
+        raise SystemExit(f"Unknown bot {name!r}: choose {', '.join(ARENA_BOTS)}, search-v1:N or think:NODES:WORLDS")
+    return ARENA_BOTS[name]
 
 
 def play_hand(rules: Rules, seed: str, bots: tuple[Bot, Bot], dealer: int) -> int:
-    """Seat 0's margin in one hand where bots[i] plays seat i."""
+    """Side 0's margin in one hand where bots[0] plays side 0's seats and bots[1] the others."""
     state = deal(rules, seed, dealer)
     rng = random.Random(seed)
     while not state.is_over:
         view: PlayerView = state.view(state.to_move)
-        state = state.apply(bots[state.to_move](view, rng))
+        bot = bots[0] if rules.seat_sides[state.to_move] == 0 else bots[1]
+        state = state.apply(bot(view, rng))
     return margin(state, 0)
 
 
+def paired_margin(a: Bot, b: Bot, deal_seed: str, rules: Rules) -> float:
+    """A's mean margin over one deal played twice: the same cards in the same seats, A holding
+    first side 0's cards and then side 1's."""
+    first = play_hand(rules, deal_seed, (a, b), dealer=1)
+    second = -play_hand(rules, deal_seed, (b, a), dealer=1)
+    return (first + second) / 2
+
+
 def paired_margins(a: Bot, b: Bot, deals: int, seed: int | str, rules: Rules | None = None,
-                   progress: Callable[[int], None] | None = None) -> list[float]:
-    """A's mean margin over each deal played twice: the same cards in the same seats, A holding
-    first one seat's cards and then the other's."""
+                   progress: Callable[[list[float]], None] | None = None, start: int = 0) -> list[float]:
+    """A's paired margin on each of deals `start` to `start + deals - 1`; `progress` is told the
+    margins so far after each."""
     rules = rules or Rules()
     margins = []
-    for n in range(deals):
-        deal_seed = f"{seed}:{n}"
-        first = play_hand(rules, deal_seed, (a, b), dealer=1)
-        second = -play_hand(rules, deal_seed, (b, a), dealer=1)  # the same seats' cards, bots swapped
-        margins.append((first + second) / 2)
+    for n in range(start, start + deals):
+        margins.append(paired_margin(a, b, f"{seed}:{n}", rules))
         if progress:
-            progress(n + 1)
+            progress(margins)
     return margins
 
 
@@ -64,25 +91,59 @@ def confidence_interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def _play_share(job: tuple[str, str, int, int, str, str, int]) -> tuple[list[float], list[float], list[float]]:
+    """One process's deals: margins, and each bot's decision times."""
+    name_a, name_b, start, deals, seed, variant, players = job
+    a, b = Stopwatch(make_bot(name_a)), Stopwatch(make_bot(name_b))
+    rules = Rules(variant, players=players)
+    return paired_margins(a, b, deals, seed, rules, start=start), a.seconds, b.seconds
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bot_a")
     parser.add_argument("bot_b")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", default="arena")
-    parser.add_argument("--variant", default="SCOPA_2P", choices=["SCOPA_2P", "QUINDICI", "ASSI"])
+    parser.add_argument("--variant", default="SCOPA_2P", choices=list(VARIANTS))
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (each takes a share of the deals)")
     args = parser.parse_args(argv)
-    a, b = make_bot(args.bot_a), make_bot(args.bot_b)
+    make_bot(args.bot_a), make_bot(args.bot_b)  # an unknown name stops here
+    players = Rules(args.variant, players=args.players).players
+    shares = [args.deals // args.jobs + (i < args.deals % args.jobs) for i in range(args.jobs)]
+    starts = [sum(shares[:i]) for i in range(args.jobs)]
+    jobs = [(args.bot_a, args.bot_b, s, n, args.seed, args.variant, players) for s, n in zip(starts, shares, strict=True)]
+    began = time.time()
+    print(f"Playing {args.deals} paired deals of {Rules(args.variant, players=players).name} "
+          f"in {args.jobs} process(es)...", file=sys.stderr, flush=True)
+    if args.jobs == 1:
+        def progress(margins: list[float]) -> None:
+            done = len(margins)
+            bar = "#" * (30 * done // args.deals)
+            mean, low, high = confidence_interval(margins)
+            print(f"\r[{bar:<30}] {done}/{args.deals} paired deals, so far {mean:+.3f} ({low:+.3f} to {high:+.3f})",
+                  end="", file=sys.stderr, flush=True)
 
-    def progress(done: int) -> None:
-        bar = "#" * (30 * done // args.deals)
-        print(f"\r[{bar:<30}] {done}/{args.deals} paired deals", end="", file=sys.stderr, flush=True)
-
-    margins = paired_margins(a, b, args.deals, args.seed, Rules(args.variant), progress)
+        a, b = Stopwatch(make_bot(args.bot_a)), Stopwatch(make_bot(args.bot_b))
+        results = [(paired_margins(a, b, args.deals, args.seed, Rules(args.variant, players=players), progress),
+                    a.seconds, b.seconds)]
+        print(file=sys.stderr)
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(_play_share, jobs))
+    margins = [m for share in results for m in share[0]]
     mean, low, high = confidence_interval(margins)
-    print(file=sys.stderr)
-    print(f"{args.bot_a} vs {args.bot_b}: {args.deals} paired deals ({2 * args.deals} hands), seed {args.seed}")
+    print(f"{args.bot_a} vs {args.bot_b}: {args.deals} paired deals ({2 * args.deals} hands) of "
+          f"{args.variant}, seed {args.seed}")
     print(f"mean point margin per hand for {args.bot_a}: {mean:+.3f}  (95% CI {low:+.3f} to {high:+.3f})")
+    for name, index in ((args.bot_a, 1), (args.bot_b, 2)):
+        seconds = [s for share in results for s in share[index]]
+        if seconds:
+            median, p99 = summary(seconds)
+            print(f"  {name}: {len(seconds)} decisions with a choice, median {median:.1f} ms, "
+                  f"99th percentile {p99:.1f} ms")
+    print(f"({time.time() - began:.0f} s)", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,21 @@
-"""Computer players for Scopa: a greedy player with sensible priorities, and a sampling searcher.
+"""Computer players for Scopa: a greedy player with sensible priorities, the thoughtful player
+(sampling search within a budget, with a learned evaluation), and the searcher it replaced.
 
 Every bot chooses from a PlayerView, never from the full state: it cannot see hidden cards.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import lru_cache
 
 from neapolitan.cards import SETTEBELLO, Card
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.search import analyse
+from neapolitan.scopa.evaluation import leaf_of, tables_for
+from neapolitan.scopa.rules import Rules
+from neapolitan.scopa.search import Analysis, Leaf, analyse
 from neapolitan.scopa.state import HandState, PlayerView
+from neapolitan.scopa.thinking import Budget, think
 
 # Weights of the greedy player's priorities.
 SETTEBELLO_W = 30.0
@@ -91,7 +96,44 @@ class SearchBot:
         return analysis.best
 
 
+class Thinker:
+    """The "Thoughtful" player: deals the cards it has not seen many times, searches each deal
+    of them to the end of the current deal of the stock (whole rounds without one) and judges
+    it with the learned evaluation; it plays the best play on average, within a budget per
+    number of players that counts positions searched, never seconds (`neapolitan.scopa.thinking`)."""
+
+    def __init__(self, budgets: Mapping[int, Budget]) -> None:
+        self.budgets = budgets
+
+    def __call__(self, view: PlayerView, rng: random.Random | None = None) -> Play:
+        return self.analyse(view, rng).best
+
+    def analyse(self, view: PlayerView, rng: random.Random | None = None) -> Analysis:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return Analysis({actions[0]: 0.0}, 0, False)
+        seed = 0 if rng is None else rng.random()
+        return think(view, self.budgets[view.rules.players], _learned_leaf(view.rules), seed)
+
+
+@lru_cache(maxsize=32)
+def _learned_leaf(rules: Rules) -> Leaf:
+    return leaf_of(tables_for(rules))
+
+
+# What the thoughtful player may spend on one decision, by number of players, in positions
+# searched. With two players it searches up to 128 worlds together and stops early once one play
+# is clearly best; with four, 3,000 positions usually, and up to 12,000 when the best two plays
+# are close. `make bench` prints the times these budgets give on this machine.
+THOUGHTFUL = {
+    2: Budget(nodes=70_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True),
+    3: Budget(nodes=30_000, worlds=64, min_worlds=8, deepen_from=0, sure=4.0, sure_after=16),
+    4: Budget(nodes=12_000, worlds=32, min_worlds=4, deepen_from=0, sure=4.0, sure_after=4, usual=3_000, close=1.0),
+}
+
 BOTS: dict[str, Callable[..., Play]] = {
     "greedy": greedy,
-    "search": SearchBot(),
+    "search": Thinker(THOUGHTFUL),
 }
+# Players kept for comparison in the arena: the search player as it was before issue 11.
+ARENA_BOTS: dict[str, Callable[..., Play]] = {**BOTS, "search-v1": SearchBot()}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from neapolitan.cards import SETTEBELLO
@@ -29,6 +29,13 @@ def margin(state: HandState, side: int) -> int:
     return totals[side] - max(t for i, t in enumerate(totals) if i != side)
 
 
+class OutOfNodes(Exception):
+    """The search used up the nodes it was given."""
+
+
+Leaf = Callable[[HandState, int], float]
+
+
 class Solver:
     """Alpha-beta over `HandState`s with a transposition table, for one side's margin.
 
@@ -36,14 +43,19 @@ class Solver:
     players). Reuse one Solver for positions of the same hand to share its table.
 
     With `until_redeal` the search stops when the current deal is played out (the stock deals
-    again) and `estimate` judges the piles there; with `plies` it stops after that many plays.
-    Without either it is exact: it plays to the end of the hand.
+    again) and `leaf` (by default `estimate`) judges the position there; with `plies` it stops
+    after that many plays. Without either it is exact: it plays to the end of the hand.
+    With `max_nodes` it raises OutOfNodes once it has visited that many positions.
     """
 
-    def __init__(self, side: int, *, until_redeal: bool = False, plies: int | None = None) -> None:
+    def __init__(self, side: int, *, until_redeal: bool = False, plies: int | None = None,
+                 leaf: Leaf | None = None, max_nodes: float = math.inf, memo: bool = True) -> None:
         self.side = side
+        self.memo = memo  # a transposition table: worth its keys when positions recur (deep searches)
         self.until_redeal = until_redeal
         self.plies = plies
+        self.leaf = leaf or estimate
+        self.max_nodes = max_nodes
         self.table: dict[tuple, tuple[int, float, Play | None]] = {}
         self.nodes = 0
         self._stop_stock: int | None = None
@@ -66,12 +78,14 @@ class Solver:
 
     def value(self, state: HandState, alpha: float = -math.inf, beta: float = math.inf) -> float:
         self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise OutOfNodes()
         if state.is_over:
             return margin(state, self.side)
         if self._at_horizon(state):
-            return estimate(state, self.side)
-        key = _key(state)
-        hit = self.table.get(key)
+            return self.leaf(state, self.side)
+        key = _key(state) if self.memo else None
+        hit = self.table.get(key) if self.memo else None
         best_first = None
         if hit is not None:
             flag, stored, best_first = hit
@@ -103,7 +117,8 @@ class Solver:
             flag = _LOWER
         else:
             flag = _EXACT
-        self.table[key] = (flag, best, best_play)
+        if self.memo:
+            self.table[key] = (flag, best, best_play)
         return best
 
     def play_values(self, state: HandState) -> dict[Play, float]:
@@ -174,6 +189,7 @@ class Analysis:
     exact: bool  # no hidden card: the values are exact
     wins: dict[Play, int] = field(default_factory=dict)  # deals in which the play was (joint) best
     spread: dict[Play, float] = field(default_factory=dict)  # standard error of each mean
+    nodes: int = 0  # positions searched
 
     @property
     def ranking(self) -> list[Play]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from neapolitan.settemezzo.bots import exact
 from neapolitan.settemezzo.coach import dealer_advice, punter_advice
@@ -44,6 +45,23 @@ def decision_times(players: int = 4, hands: int = 12) -> tuple[float, float, flo
         game = game.next_hand()
     return (statistics.median(punters) * 1e3, statistics.median(dealers) * 1e3,
             max(punters + dealers) * 1e3)
+
+
+def play_games(bot: Callable, players: int, enough: Callable[[], bool], seed: str = "bench") -> None:
+    """Games of ten hands with `bot` in every seat, one after another, until `enough()`."""
+    n = 0
+    while not enough():
+        game = Game.new(Rules(players=players), f"{seed}:{n}", hands=10)
+        n += 1
+        while not enough() and not game.is_over:
+            if game.hand.is_over:
+                game = game.next_hand()
+                continue
+            game = game.apply(bot(game.hand.view(game.hand.to_move), random.Random(n)))
+
+
+LEVELS = {"exact": "Exact", "simple": "Simple"}
+SIZES = (4,)  # the practice table seats 2 to 4
 
 
 def figures() -> list[tuple[str, str]]:

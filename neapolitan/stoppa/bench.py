@@ -9,6 +9,7 @@ from collections.abc import Callable
 from neapolitan.cards import DECK
 from neapolitan.stoppa.actions import PASS
 from neapolitan.stoppa.bots import THOUGHTFUL
+from neapolitan.stoppa.giro import Giro
 from neapolitan.stoppa.odds import beat_odds, punto_distribution
 from neapolitan.stoppa.punto import punto
 from neapolitan.stoppa.rules import Rules
@@ -98,6 +99,23 @@ def bot_stoppata_ms(decisions: int = 30) -> float:
                 timings.append(time.perf_counter() - start)
             state = state.apply(action)
     return statistics.median(timings) * 1e3
+
+
+def play_games(bot: Callable, players: int, enough: Callable[[], bool], seed: str = "bench") -> None:
+    """Whole giros with `bot` in every seat, one after another, until `enough()`."""
+    n = 0
+    while not enough():
+        giro = Giro.new(Rules(players=players), f"{seed}:{n}")
+        n += 1
+        while not enough() and not giro.is_over:
+            if giro.deal.is_over:
+                giro = giro.next_deal()
+                continue
+            giro = giro.apply(bot(giro.deal.view(giro.to_act), None))
+
+
+LEVELS = {"search": "Thoughtful", "quick": "Quick"}
+SIZES = (3, 6)  # the practice table seats 3 to 6
 
 
 def figures() -> list[tuple[str, str]]:

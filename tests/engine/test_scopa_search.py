@@ -92,8 +92,9 @@ def test_analyse_with_hidden_cards_is_reproducible_and_never_peeks():
     assert set(once.values) == set(view.legal_actions())
 
 
-def test_search_bot_plays_legally_and_decides_by_analysis():
-    bot = make_bot("search:4")
+@pytest.mark.parametrize("name", ["search-v1:4", "think:3000:8", "search", "greedy"])
+def test_the_arena_s_players_play_a_whole_hand_legally(name):
+    bot = make_bot(name)
     state = deal(Rules(), "bot")
     while not state.is_over:
         play = bot(state.view(state.to_move))
@@ -151,6 +152,7 @@ def test_paired_deals_cancel_the_luck_of_the_cards():
     assert paired_margins(greedy, greedy, 6, "pairs") == [0.0] * 6
 
 
-def test_unknown_bot_is_refused():
+@pytest.mark.parametrize("name", ["oracle", "search:4", "think:many:8", "search-v1:x"])
+def test_unknown_bot_is_refused(name):
     with pytest.raises(SystemExit, match="Unknown bot"):
-        make_bot("oracle")
+        make_bot(name)

@@ -26,5 +26,12 @@ class ScopaTableForm(TableForm):
         label=_("Computer players"),
         choices=[("search", _("Thoughtful (looks ahead)")), ("greedy", _("Quick (plays the best-looking card)"))],
         initial="search",
+        help_text=_(
+            "Thoughtful: it imagines the cards it cannot see dealt in many different ways, plays each "
+            "way to the end of the deal, and chooses the card that does best on average. It thinks "
+            "for a few hundredths of a second per card, never more than a quarter of a second. "
+            "Quick: it takes the card that looks best at once, without looking ahead, and answers "
+            "straight away."
+        ),
     )
     re_bello = forms.BooleanField(label=_("Re bello: the Re di Denari scores a point"), required=False)

@@ -28,6 +28,11 @@ class SetteTableForm(TableForm):
             ("simple", _("Simple: they draw below 5")),
         ],
         initial="exact",
+        help_text=_(
+            "Exact players count every card still in the pack before each choice, which takes them "
+            "a few hundredths of a second at most. Simple players follow the casino rule and answer "
+            "straight away."
+        ),
     )
     dealer_rule = forms.ChoiceField(
         label=_("How the dealer draws"),

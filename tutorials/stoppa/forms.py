@@ -15,6 +15,11 @@ class StoppaTableForm(TableForm):
         label=_("Computer players"), initial="search",
         choices=[("search", _("Thoughtful (odds and search)")),
                  ("quick", _("Quick (a simpler stoppata)"))],
+        help_text=_(
+            "Both bet from the exact odds of their punto. In the stoppata, Thoughtful imagines the "
+            "hidden hands a few ways and plays each out (a few hundredths of a second per card); "
+            "Quick plays from its own hand alone and answers straight away."
+        ),
     )
     misera = forms.TypedChoiceField(
         label=_("Misera (the basic stake, in play chips)"), coerce=int, initial=1,

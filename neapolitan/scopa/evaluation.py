@@ -1,0 +1,287 @@
+"""What an unfinished Scopa hand is worth: the expected point margin, learned from played hands.
+
+A hand's margin is a sum over the points (carte, denari, settebello, primiera, scope), so its
+expected value is the sum of each point's expected value. Each is read from a table indexed by
+a few facts everybody at the table can see (`keys`): the cards each side has taken, where the
+settebello is, the 7s, what is on the table and who plays next. The tables were measured on
+many hands (`scripts/fit_scopa_evaluation.py` plays them and writes `evaluation_tables.py`),
+each cell shrunk toward a coarser one when it saw few hands.
+
+The scope made so far count in full; only the scope still to come are estimated.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from neapolitan.cards import SETTEBELLO
+from neapolitan.scopa.scoring import _DENARI, _SEVENS, score_hand
+from neapolitan.scopa.scoring import _SUIT_BEST as _BEST_BY_SCALE
+from neapolitan.scopa.state import deal
+
+_SUIT_BEST = _BEST_BY_SCALE[0]
+_7D = SETTEBELLO.bit
+_RANKS = [0] + [sum(1 << (suit * 10 + rank - 1) for suit in range(4)) for rank in range(1, 11)]  # by rank
+POINTS = ("carte", "denari", "settebello", "primiera", "scope")
+SHRINK = 40  # a fine cell that saw n positions keeps n / (n + SHRINK) of its own mean
+MIN_SEEN = 20  # a fine cell seen less often is left out: its coarse cell stands in
+
+
+class Facts:
+    """The public facts of a position from one side's point of view (the other side: the one
+    with the most cards taken, when there are three)."""
+
+    __slots__ = ("cards", "denari", "primiera", "sevens", "settebello", "table_sum", "table_cards",
+                 "sweepers", "my_move", "left")
+
+    def __init__(self, mine: int, theirs: int, table_sum: int, table_cards: int, settebello: int,
+                 my_move: bool, left: int, sweepers: int = 0) -> None:
+        self.cards = (mine.bit_count(), theirs.bit_count())
+        self.denari = ((mine & _DENARI).bit_count(), (theirs & _DENARI).bit_count())
+        self.primiera = _primiera(mine) - _primiera(theirs)  # the difference of the partial primiere
+        self.sevens = ((mine & _SEVENS).bit_count(), (theirs & _SEVENS).bit_count())
+        self.settebello = settebello  # 0 taken by me, 1 by them, 2 on the table, 3 still to be played
+        self.table_sum = table_sum  # the ranks on the table added up (0 when empty)
+        self.table_cards = table_cards
+        self.sweepers = sweepers  # cards still to be played that would take the whole table
+        self.my_move = my_move  # my side plays next
+        self.left = left  # cards not taken yet: table, hands and stock
+
+    @classmethod
+    def of(cls, state, side: int) -> Facts:
+        piles = state.piles
+        mine, theirs = piles[side], piles[_other_side(piles, side)]
+        table = state.table
+        if mine & _7D:
+            where = 0
+        elif theirs & _7D:
+            where = 1
+        elif SETTEBELLO in table:
+            where = 2
+        else:
+            where = 3
+        gone = 0
+        for pile in piles:
+            gone |= pile
+        left = 40 - gone.bit_count()
+        total = sum([c.rank for c in table])
+        sweeper = 15 - total if state.rules.fifteen else total  # the rank that takes every card
+        sweepers = 0
+        if table and 1 <= sweeper <= 10:
+            for card in table:
+                gone |= card.bit
+            sweepers = 4 - (gone & _RANKS[sweeper]).bit_count()
+        return cls(mine, theirs, total, len(table), where,
+                   left > 0 and state.rules.seat_sides[state.to_move] == side, left, sweepers)
+
+
+def _primiera(mask: int) -> int:
+    best = _SUIT_BEST
+    return best[mask & 1023] + best[mask >> 10 & 1023] + best[mask >> 20 & 1023] + best[mask >> 30 & 1023]
+
+
+def _clip(x: int, low: int, high: int) -> int:
+    return low if x < low else high if x > high else x
+
+
+# Each point's keys, finest first: (fine key, coarse key); the coarse one is the fine one's prior.
+KEYS: dict[str, Callable[[Facts], tuple[tuple, tuple]]] = {
+    "carte": lambda f: (f.cards, (_clip(f.cards[0] - f.cards[1], -12, 12), f.left // 6)),
+    "denari": lambda f: ((*f.denari, f.left // 3), (f.denari[0] - f.denari[1], f.left // 8)),
+    "settebello": lambda f: ((f.settebello, f.my_move, f.left, f.table_cards), (f.settebello, f.left // 8)),
+    "primiera": lambda f: (
+        (_clip(f.primiera // 4, -12, 12), *f.sevens, f.left // 4),
+        (_clip(f.primiera // 8, -6, 6), f.left // 8),
+    ),
+    "scope": lambda f: (
+        (min(f.table_sum, 11), f.sweepers, min(f.table_cards, 4), f.my_move, f.left // 3),
+        (f.sweepers, f.my_move, f.left // 6),
+    ),
+}
+
+
+@dataclass
+class Tables:
+    """Per point: the expected outcome per fine key (its mean shrunk toward its coarse cell's) and
+    per coarse key (the mean); a fine key seen too rarely is left to its coarse one."""
+
+    fine: dict[str, dict[tuple, float]] = field(default_factory=dict)
+    coarse: dict[str, dict[tuple, float]] = field(default_factory=dict)
+
+    def expected(self, facts: Facts) -> float:
+        """The expected margin still to come (scope made so far not included)."""
+        total = 0.0
+        for point, keys in KEYS.items():
+            fine_key, coarse_key = keys(facts)
+            value = self.fine[point].get(fine_key)
+            total += self.coarse[point].get(coarse_key, 0.0) if value is None else value
+        return total
+
+
+def outcomes(final_points: dict[str, int], other_points: dict[str, int], scope_now: tuple[int, int]) -> dict[str, int]:
+    """What each point did for a side over the rest of the hand: the final differences, and for
+    the scope only those made after the position (`scope_now`: mine, theirs)."""
+    diff = {p: final_points.get(p, 0) - other_points.get(p, 0) for p in POINTS}
+    diff["scope"] -= scope_now[0] - scope_now[1]
+    return diff
+
+
+def played_facts(rules, hands: int, seed: str, policy: Callable,
+                 progress: Callable[[int], None] | None = None, first: int = 0) -> Iterator[tuple[Facts, dict[str, int]]]:
+    """Play hands `first` to `first + hands - 1` with `policy` in every seat; for every position,
+    each side's facts and what the rest of the hand brought it."""
+    for n in range(first, first + hands):
+        state = deal(rules, f"{seed}:{n}", dealer=n % rules.players)
+        seen = []
+        rng = random.Random(f"{seed}:{n}")
+        while not state.is_over:
+            seen.append(state)
+            state = state.apply(policy(state.view(state.to_move), rng))
+        score = score_hand(state.piles, state.scope, rules, state.bonus)
+        sides = score.sides
+        for position in seen:
+            for side in range(rules.sides):
+                facts = Facts.of(position, side)
+                other = _other_side(position.piles, side)
+                yield facts, outcomes(sides[side].points, sides[other].points,
+                                      (position.scope[side], position.scope[other]))
+        if progress and (n + 1 - first) % 100 == 0:
+            progress(n + 1 - first)
+
+
+def _other_side(piles: tuple[int, ...], side: int) -> int:
+    """The side a side is measured against: the other one, or of two others the one with more cards."""
+    if len(piles) == 2:
+        return 1 - side
+    return max((i for i in range(len(piles)) if i != side), key=lambda i: piles[i].bit_count())
+
+
+Tally = dict[str, dict[str, dict[tuple, list]]]  # level -> point -> key -> [total, count, coarse keys]
+
+
+def tally(samples: Iterable[tuple[Facts, dict[str, int]]]) -> Tally:
+    """The outcomes of (facts, outcomes) pairs added up per cell (and, for a fine cell, the
+    coarse cells its positions fell in)."""
+    sums: Tally = {"coarse": {point: {} for point in KEYS}, "fine": {point: {} for point in KEYS}}
+    coarse, fine = sums["coarse"], sums["fine"]
+    for facts, result in samples:
+        for point, keys in KEYS.items():
+            fine_key, coarse_key = keys(facts)
+            for cells, key in ((coarse[point], coarse_key), (fine[point], fine_key)):
+                cell = cells.get(key)
+                if cell is None:
+                    cell = cells[key] = [0.0, 0, {}]
+                cell[0] += result[point]
+                cell[1] += 1
+            cell[2][coarse_key] = cell[2].get(coarse_key, 0) + 1
+    return sums
+
+
+def merge(tallies: Iterable[Tally]) -> Tally:
+    """Tallies of different hands added together (fitted in several processes)."""
+    merged: Tally = {"coarse": {point: {} for point in KEYS}, "fine": {point: {} for point in KEYS}}
+    for sums in tallies:
+        for level, points in sums.items():
+            for point, cells in points.items():
+                into = merged[level][point]
+                for key, (total, count, fell) in cells.items():
+                    cell = into.setdefault(key, [0.0, 0, {}])
+                    cell[0] += total
+                    cell[1] += count
+                    for c, k in fell.items():
+                        cell[2][c] = cell[2].get(c, 0) + k
+    return merged
+
+
+def tables_from(sums: Tally) -> Tables:
+    """Each coarse cell's mean, and each fine cell's mean shrunk toward the mean of the coarse
+    cells its positions fell in."""
+    tables = Tables()
+    for point in KEYS:
+        means = {key: total / n for key, (total, n, _) in sums["coarse"][point].items()}
+        tables.coarse[point] = {key: round(mean, 4) for key, mean in means.items()}
+        tables.fine[point] = {}
+        for key, (total, n, fell) in sums["fine"][point].items():
+            if n >= MIN_SEEN:
+                prior = sum(means[c] * k for c, k in fell.items()) / n
+                tables.fine[point][key] = round((total + prior * SHRINK) / (n + SHRINK), 4)
+    return tables
+
+
+def fit(samples: Iterable[tuple[Facts, dict[str, int]]]) -> Tables:
+    """Tables of expected outcomes from (facts, outcomes) pairs."""
+    return tables_from(tally(samples))
+
+
+def leaf_of(tables: Tables) -> Callable:
+    """The search's leaf evaluation with these tables: a side's margin so far in scope and
+    bonuses, plus the expected margin still to come. Values are remembered: many deals of the
+    hidden cards lead to the same positions."""
+    remembered: dict[tuple, float] = {}
+
+    def leaf(state, side: int) -> float:
+        # The facts depend on the table only through its ranks (its signature) and the settebello.
+        key = (state.piles, state.scope, state.bonus, state._sig, SETTEBELLO in state.table, state.to_move, side)
+        value = remembered.get(key)
+        if value is None:
+            scope, bonus = state.scope, state.bonus
+            other = _other_side(state.piles, side)
+            value = scope[side] - scope[other] + bonus[side] - bonus[other] + tables.expected(Facts.of(state, side))
+            if len(remembered) > 500_000:
+                remembered.clear()
+            remembered[key] = value
+        return value
+
+    return leaf
+
+
+# -- the shipped tables ------------------------------------------------------------------------
+TABLES_FILE = Path(__file__).with_name("evaluation.json")
+TABLES_VARIABLE = "SCOPA_EVALUATION"  # another tables file to try (in the arena, say)
+
+
+def dump_tables(tables_by_variant: dict[str, Tables], about: dict) -> str:
+    """The JSON text of the shipped file: how each variant was measured (`about`), and per
+    variant, per point, per level, rows [*key, value]."""
+    data = {"about": about, "variants": {
+        variant: {
+            point: {level: sorted([*map(int, k), round(value, 3)] for k, value in getattr(tables, level)[point].items())
+                    for level in ("fine", "coarse")}
+            for point in KEYS
+        }
+        for variant, tables in tables_by_variant.items()
+    }}
+    return json.dumps(data, separators=(",", ":")).replace("]],", "]],\n")
+
+
+def read_tables(path: Path) -> tuple[dict[str, Tables], dict]:
+    """The tables of a file written by `dump_tables`, per variant, and what it says of them."""
+    data = json.loads(path.read_text())
+    found = {}
+    for variant, points in data["variants"].items():
+        tables = Tables()
+        for point, levels in points.items():
+            for level, rows in levels.items():
+                getattr(tables, level)[point] = {tuple(row[:-1]): row[-1] for row in rows}
+        found[variant] = tables
+    return found, data["about"]
+
+
+@cache
+def shipped_tables() -> dict[str, Tables]:
+    return read_tables(Path(os.environ.get(TABLES_VARIABLE) or TABLES_FILE))[0]
+
+
+def tables_for(rules) -> Tables:
+    """The tables measured on the variant and number of players of `rules`, or on the nearest:
+    the classic game with as many players."""
+    shipped = shipped_tables()
+    return shipped.get(f"{rules.variant}/{rules.players}") or shipped[f"{_CLASSIC[rules.players]}/{rules.players}"]
+
+
+_CLASSIC = {2: "SCOPA_2P", 3: "SCOPA_3P", 4: "SCOPA_4P"}

@@ -1,0 +1,219 @@
+"""A computer player's thinking with a budget: deals of the hidden cards, searched and judged by
+the learned evaluation, all counted in positions searched (never in seconds), so that a seeded
+game plays the same on every machine and no decision runs long.
+
+With two players the worlds (deals of the cards the player has not seen) are searched together,
+in batches, to the end of the current deal of the stock (`Together`): the player chooses each of
+his own plays once for all of them, as he must, and the learned evaluation
+(`neapolitan.scopa.evaluation`) judges where each world stands when the stock deals again. With
+three or four players each world is searched on its own (alpha-beta), whole rounds of plays ahead,
+deeper while its share of the budget lasts. Either way the player stops dealing worlds when the
+budget is spent, or early once one play is clearly best (`Budget.sure`).
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from neapolitan.scopa.actions import Play
+from neapolitan.scopa.search import (
+    Analysis,
+    Leaf,
+    OutOfNodes,
+    Solver,
+    _fully_known,
+    _stderr,
+    margin,
+)
+from neapolitan.scopa.state import HandState, PlayerView
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a player may think about one decision."""
+
+    nodes: int  # positions searched in all, at most
+    worlds: int  # deals of the hidden cards, at most
+    min_worlds: int = 4  # ... and at least, even over the node budget (each is then cut short)
+    deepen_from: int = 20  # search past the current deal only with this many cards left or fewer
+    sure: float = 0.0  # stop early once the best play leads the next by this many standard errors
+    sure_after: int = 16  # ... counted after this many worlds, and every as many since (0: never)
+    together: bool = False  # search the worlds together, in batches of `sure_after` (see `Together`)
+    usual: int = 0  # past this many positions, stop unless the best two plays are within ...
+    close: float = 0.0  # ... this many standard errors of each other (0: think to `nodes`)
+
+    def enough(self, used: int, worlds: int, lead: float) -> bool:
+        """Whether to stop after `worlds` worlds and `used` positions, the best play `lead`
+        standard errors ahead of the next."""
+        if self.sure and lead > self.sure:
+            return True
+        return bool(self.usual) and used >= self.usual and lead >= self.close
+
+
+def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0) -> Analysis:
+    """The value of every legal play for the player to move in `view`, within `budget`."""
+    side = view.rules.seat_sides[view.seat]
+    if _fully_known(view):
+        values, used = search_world(view.sample_state(random.Random(0)), side, budget.nodes, leaf, 40)
+        best = max(values.values())
+        return Analysis(values, 1, False, {p: int(v == best) for p, v in values.items()},
+                        dict.fromkeys(values, 0.0), used)
+    rng = random.Random(f"{seed}:{view.to_text()}")
+    totals: dict[Play, list[float]] = {}
+    used = 0
+    worlds = 0
+    while worlds < budget.worlds and (used < budget.nodes or worlds < budget.min_worlds):
+        if budget.together:
+            batch = [view.sample_state(rng) for _ in range(min(budget.sure_after, budget.worlds - worlds))]
+            found, spent = Together(view.seat, leaf, budget.nodes - used).values(batch, first=not worlds)
+            if found is None:  # a later batch that did not fit: the worlds already searched stand
+                used += spent
+                break
+        else:
+            # The first `min_worlds` worlds share the budget evenly; each later one may use what is left.
+            share = max(budget.nodes - used, 0) // max(budget.min_worlds - worlds, 1)
+            batch = [view.sample_state(rng)]
+            values, spent = search_world(batch[0], side, share, leaf, budget.deepen_from)
+            found = {play: [value] for play, value in values.items()}
+        used += spent
+        worlds += len(batch)
+        for play, values_ in found.items():
+            totals.setdefault(play, []).extend(values_)
+        if worlds % budget.sure_after == 0 and budget.enough(used, worlds, clear_lead(totals)):
+            break
+    return _analysis(totals, worlds, used)
+
+
+def _analysis(totals: dict[Play, list[float]], worlds: int, used: int) -> Analysis:
+    means = {p: sum(vs) / len(vs) for p, vs in totals.items()}
+    wins = dict.fromkeys(totals, 0)
+    for index in range(worlds):
+        best = max(vs[index] for vs in totals.values())
+        for play, vs in totals.items():
+            wins[play] += vs[index] == best
+    return Analysis(means, worlds, False, wins, {p: _stderr(vs) for p, vs in totals.items()}, used)
+
+
+class Together:
+    """Several worlds searched as one tree, to the end of the current deal (of the hand, when the
+    stock is empty): the player to decide chooses each of his plays once for every world, as he
+    must, knowing only what he sees; every other player chooses in each world what is best there,
+    against him or, for his partner, with him. A world-by-world search would let the player
+    choose his later plays as if he saw the hidden cards ("strategy fusion").
+
+    Positions are counted per world; past `nodes`, the search stops (OutOfNodes)."""
+
+    def __init__(self, seat: int, leaf: Leaf, nodes: int) -> None:
+        self.seat = seat
+        self.leaf = leaf
+        self.limit = nodes
+        self.nodes = 0
+        self.side = -1
+        self.stop_stock = 0
+
+    def values(self, worlds: list[HandState], first: bool) -> tuple[dict[Play, list[float]] | None, int]:
+        """Each legal play's value in each world; None (and the positions spent) if the budget ran
+        out, unless this is the `first` batch: then each play is judged by the position it leads to."""
+        start = worlds[0]
+        self.side = start.rules.seat_sides[self.seat]
+        self.stop_stock = len(start.stock)  # the deal ends when the stock deals again
+        found: dict[Play, list[float]] = {}
+        try:
+            for play in start.legal_actions():
+                found[play] = self.vector([w.apply(play) for w in worlds])
+        except OutOfNodes:
+            if not first:
+                return None, self.nodes
+            found = {play: [self._judge(w.apply(play)) for w in worlds] for play in start.legal_actions()}
+            self.nodes += len(found) * len(worlds)
+        return found, self.nodes
+
+    def _judge(self, state: HandState) -> float:
+        return margin(state, self.side) if state.is_over else self.leaf(state, self.side)
+
+    def vector(self, states: list[HandState]) -> list[float]:
+        self.nodes += len(states)
+        if self.nodes > self.limit:
+            raise OutOfNodes()
+        first = states[0]
+        if first.is_over or (self.stop_stock and len(first.stock) < self.stop_stock):
+            return [self._judge(s) for s in states]
+        mover = first.to_move
+        if mover == self.seat:  # his own hand is the same in every world: one choice for all
+            best: list[float] = []
+            best_total = -math.inf
+            for play in first.legal_actions():
+                values = self.vector([s.apply(play) for s in states])
+                total = sum(values)
+                if total > best_total:
+                    best, best_total = values, total
+            return best
+        ours = first.rules.seat_sides[mover] == self.side
+        by_play: dict[Play, list[int]] = {}
+        for index, state in enumerate(states):
+            for play in state.legal_actions():
+                by_play.setdefault(play, []).append(index)
+        result = [-math.inf if ours else math.inf] * len(states)
+        for play, indices in by_play.items():
+            values = self.vector([states[i].apply(play) for i in indices])
+            for i, value in zip(indices, values, strict=True):
+                if (value > result[i]) if ours else (value < result[i]):
+                    result[i] = value
+        return result
+
+
+def clear_lead(totals: dict[Play, list[float]]) -> float:
+    """How many standard errors the best play on average leads the second by, world by world
+    (the same deals of the cards judge both)."""
+    if len(totals) < 2:
+        return math.inf
+    ranked = sorted(totals, key=lambda p: sum(totals[p]), reverse=True)
+    lead = [a - b for a, b in zip(totals[ranked[0]], totals[ranked[1]], strict=True)]
+    error = _stderr(lead)
+    return math.inf if error == 0 else sum(lead) / len(lead) / error
+
+
+def horizons(state: HandState, deepen_from: int) -> list[int | None]:
+    """How many plays ahead to search, shallowest first; None is to the end of the hand."""
+    left = state.cards_left_to_play()
+    players = state.players
+    if state.stock and players == 2:
+        first = sum(len(h) for h in state.hands)  # the end of the current deal
+        step = players * state.rules.hand_size  # one more deal
+    else:
+        first = step = players  # whole rounds: a deal of three or four players is too long to search
+    depths: list[int | None] = [2] if players == 4 and left > 2 else []  # the next two plays first
+    depth = first
+    while depth < left:
+        depths.append(depth)
+        if left > deepen_from:
+            return depths
+        depth += step
+    depths.append(None)
+    return depths
+
+
+def search_world(world: HandState, side: int, nodes: int, leaf: Leaf, deepen_from: int) -> tuple[dict[Play, float], int]:
+    """Every legal play's value in one world, searched as deep as `nodes` allows; and the nodes used.
+
+    Each deeper search replaces the one before only if it finishes. When not even the shallowest
+    finishes, each play is judged by the position it leads to."""
+    values: dict[Play, float] | None = None
+    used = 0
+    for plies in horizons(world, deepen_from):
+        solver = Solver(side, plies=plies, leaf=leaf, max_nodes=nodes - used, memo=plies is None or plies > 6)
+        try:
+            found = solver.play_values(world)
+        except OutOfNodes:
+            used += solver.nodes
+            break
+        used += solver.nodes
+        values = found
+    if values is None:
+        values = {}
+        for play in world.legal_actions():
+            after = world.apply(play)
+            values[play] = margin(after, side) if after.is_over else leaf(after, side)
+        used += len(values)
+    return values, used

@@ -1,0 +1,82 @@
+"""Measure the Scopa evaluation tables (neapolitan/scopa/evaluation.json) on played hands.
+
+For every variant the practice table offers, `--hands` hands are played with `--policy` in every
+seat, and every position's public facts are paired with what the rest of its hand brought
+(neapolitan.scopa.evaluation). The policy is `greedy` (quick) or any player the arena knows, such
+as `think:20000:16`, a thoughtful player searching with the tables in use (set SCOPA_EVALUATION
+to try other tables): each round of tables is then measured on better play. Seeded: the same
+command writes the same file.
+
+    .venv/bin/python scripts/fit_scopa_evaluation.py --hands 60000 --jobs 2
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from neapolitan.scopa.arena import make_bot
+from neapolitan.scopa.evaluation import (
+    TABLES_FILE,
+    dump_tables,
+    merge,
+    played_facts,
+    read_tables,
+    tables_from,
+    tally,
+)
+from neapolitan.scopa.rules import Rules
+
+VARIANTS = (
+    ("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPA_4P", 4), ("SCOPONE_SCIENTIFICO", 4), ("SCOPONE", 4),
+    ("QUINDICI", 2), ("QUINDICI_NAPOLETANA", 2), ("ASSI", 2),
+)
+CHUNK = 250  # hands per task
+
+
+def _tally_chunk(job: tuple[str, int, str, str, int, int]):
+    variant, players, policy, seed, first, hands = job
+    return tally(played_facts(Rules(variant, players=players), hands, seed, make_bot(policy), first=first))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=60000, help="hands played per variant")
+    parser.add_argument("--seed", default="evaluation")
+    parser.add_argument("--policy", default="greedy", help="who plays the hands: greedy, or an arena player")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
+    parser.add_argument("--only", help="fit this variant only (VARIANT/PLAYERS); the others in --out are kept")
+    parser.add_argument("--out", default=str(TABLES_FILE))
+    args = parser.parse_args(argv)
+    make_bot(args.policy)  # an unknown name stops here
+    chosen = [v for v in VARIANTS if not args.only or f"{v[0]}/{v[1]}" == args.only]
+    if not chosen:
+        raise SystemExit(f"--only: choose one of {', '.join(f'{v}/{p}' for v, p in VARIANTS)}")
+    out = Path(args.out)
+    tables, about = read_tables(out) if args.only and out.exists() else ({}, {})
+    start = time.time()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for number, (variant, players) in enumerate(chosen, start=1):
+            jobs = [(variant, players, args.policy, args.seed, first, min(CHUNK, args.hands - first))
+                    for first in range(0, args.hands, CHUNK)]
+            tallies, done = [], 0
+            for future in as_completed([pool.submit(_tally_chunk, job) for job in jobs]):
+                tallies.append(future.result())
+                done += 1
+                bar = "#" * (30 * done // len(jobs))
+                print(f"\r[{bar:<30}] {variant} ({number}/{len(chosen)}): {min(done * CHUNK, args.hands)}/"
+                      f"{args.hands} hands, {time.time() - start:.0f} s", end="", file=sys.stderr, flush=True)
+            key = f"{variant}/{players}"
+            tables[key] = tables_from(merge(tallies))
+            about[key] = {"hands": args.hands, "seed": args.seed, "policy": args.policy, "command": (
+                f"scripts/fit_scopa_evaluation.py --hands {args.hands} --seed {args.seed} --policy {args.policy}"
+                + (f" --only {key}" if args.only else ""))}
+    print(file=sys.stderr)
+    out.write_text(dump_tables(tables, about) + "\n")
+    print(f"Wrote {out} ({out.stat().st_size // 1024} KB) in {time.time() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

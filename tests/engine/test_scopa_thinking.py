@@ -1,0 +1,158 @@
+"""The thoughtful player's search: horizons, the budget kept, reproducible, exact when every card
+is known (checked against the exact solver), and legal in every variant."""
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neapolitan.scopa import Play, PlayerView, Rules, deal
+from neapolitan.scopa.bots import THOUGHTFUL, Thinker
+from neapolitan.scopa.evaluation import leaf_of, tables_for
+from neapolitan.scopa.search import Solver, estimate, solve
+from neapolitan.scopa.thinking import Budget, Together, clear_lead, horizons, think
+from tests.engine._support import position
+
+VARIANTS = [("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPA_4P", 4), ("SCOPONE_SCIENTIFICO", 4), ("SCOPONE", 4),
+            ("QUINDICI", 2), ("QUINDICI_NAPOLETANA", 3), ("ASSI", 4)]
+
+
+def played(variant: str, players: int, seed: int, plays: int):
+    rules = Rules(variant, players=players)
+    state = deal(rules, f"thinking:{seed}")
+    rng = random.Random(seed)
+    for _ in range(min(plays, 40 - rules.table_size - 1)):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("variant", "players", "plays", "deepen_from", "expected"), [
+    # Two players, first play of the hand: the deal ends after 6 plays; the hand after 36.
+    ("SCOPA_2P", 2, 0, 20, [6]),
+    ("SCOPA_2P", 2, 0, 40, [6, 12, 18, 24, 30, None]),
+    # After two plays: 4 to the end of the deal.
+    ("SCOPA_2P", 2, 2, 40, [4, 10, 16, 22, 28, None]),
+    # 12 cards left (two deals), within deepen_from: every deal's end, then the hand's.
+    ("SCOPA_2P", 2, 24, 20, [6, None]),
+    # Three or four players: whole rounds (a deal is too long to search); with four, the next
+    # two plays first.
+    ("SCOPA_4P", 4, 0, 40, [2, 4, 8, 12, 16, 20, 24, 28, 32, None]),
+    ("SCOPA_3P", 3, 0, 20, [3]),
+    # Scopone has no stock: whole rounds of four plays.
+    ("SCOPONE_SCIENTIFICO", 4, 0, 20, [2, 4]),
+    ("SCOPONE_SCIENTIFICO", 4, 32, 20, [2, 4, None]),
+    ("SCOPONE", 4, 30, 20, [2, 4, None]),
+    ("SCOPONE", 4, 38, 20, [None]),  # two cards left: to the end
+])
+def test_horizons(variant, players, plays, deepen_from, expected):
+    state = played(variant, players, 1, plays)
+    assert horizons(state, deepen_from) == expected
+
+
+def test_clear_lead_by_hand():
+    a, b, c = object(), object(), object()
+    # a - b per world: 1, 2, 3: mean 2, standard error 1 / sqrt(3)
+    assert clear_lead({a: [1.0, 2.0, 3.0], b: [0.0, 0.0, 0.0], c: [-1.0, -1.0, -1.0]}) == pytest.approx(2 * math.sqrt(3))
+    assert clear_lead({a: [1.0, 1.0], b: [0.0, 0.0]}) == math.inf  # always ahead by the same
+    assert clear_lead({a: [1.0]}) == math.inf  # one play: nothing to choose
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(VARIANTS), plays=st.integers(0, 36),
+       nodes=st.sampled_from([1, 300, 5000]))
+def test_the_budget_is_kept(seed, variant, plays, nodes):
+    """Positions searched stay within the budget, give or take one position and the plays'
+    own positions per world that had to be cut short."""
+    state = played(*variant, seed, plays)
+    view = state.view(state.to_move)
+    budget = Budget(nodes=nodes, worlds=64, min_worlds=3)
+    analysis = think(view, budget, estimate, seed)
+    slack = budget.min_worlds * (1 + len(view.legal_actions()))
+    assert analysis.nodes <= budget.nodes + slack
+    assert set(analysis.values) == set(view.legal_actions())
+    assert 1 <= analysis.samples <= budget.worlds
+
+
+def test_a_small_budget_still_deals_the_least_number_of_worlds():
+    view = played("SCOPONE_SCIENTIFICO", 4, 3, 0).view(1)
+    analysis = think(view, Budget(nodes=1, worlds=64, min_worlds=5), estimate, 0)
+    assert analysis.samples == 5
+
+
+@settings(max_examples=15, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), left=st.integers(2, 6))
+def test_with_every_card_known_the_values_are_the_exact_solvers(seed, left):
+    """Two players, last deal: the unseen cards are the other hand: exact, like `solve`."""
+    state = played("SCOPA_2P", 2, seed, 36 - left)
+    view = state.view(state.to_move)
+    analysis = think(view, Budget(nodes=10**6, worlds=8), estimate, seed)
+    assert analysis.values == pytest.approx({p: float(v) for p, v in solve(state).items()})
+
+
+def test_the_same_position_and_seed_think_alike():
+    state = played("SCOPA_2P", 2, 5, 7)
+    view = state.view(state.to_move)
+    leaf = leaf_of(tables_for(state.rules))
+    first, second = think(view, THOUGHTFUL[2], leaf, "s"), think(view, THOUGHTFUL[2], leaf, "s")
+    assert first.values == second.values and first.nodes == second.nodes
+    again = PlayerView.from_text(view.to_text(), state.rules)  # only what the player may know
+    assert think(again, THOUGHTFUL[2], leaf, "s").values == first.values
+
+
+def test_a_certain_scopa_is_played():
+    """You hold 5B; the table is 2C 3D: taking both sweeps the table (a point) and nothing
+    you could trail instead is worth as much."""
+    state = position(table="2C 3D", hand="5B 9S 10C")
+    play = Thinker(THOUGHTFUL)(state.view(0), random.Random(0))
+    assert play == Play.parse("5Bx2C+3D")
+
+
+@settings(max_examples=16, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from(VARIANTS), plays=st.integers(0, 39))
+def test_the_thoughtful_player_plays_legally_in_every_variant(seed, variant, plays):
+    state = played(*variant, seed, plays)
+    small = Thinker({n: Budget(nodes=2000, worlds=8, min_worlds=2) for n in (2, 3, 4)})
+    assert small(state.view(state.to_move), random.Random(seed)) in state.legal_actions()
+
+
+# -- the worlds searched together --------------------------------------------------------------
+def _deal_end(state) -> int:
+    return sum(len(h) for h in state.hands)
+
+
+@settings(max_examples=20, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 33))
+def test_one_world_searched_together_is_the_alpha_beta_search(seed, plays):
+    """Alone, a world's values are plain minimax to the end of the deal (checked against the
+    alpha-beta solver with the same horizon and evaluation)."""
+    state = played("SCOPA_2P", 2, seed, plays)
+    side = state.rules.seat_sides[state.to_move]
+    found, _nodes = Together(state.to_move, estimate, 10**7).values([state], first=True)
+    solver = Solver(side, plies=_deal_end(state) if state.stock else None)
+    assert {p: v[0] for p, v in found.items()} == pytest.approx(solver.play_values(state))
+
+
+@settings(max_examples=20, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 33))
+def test_choosing_once_for_every_world_is_never_worth_more_than_choosing_in_each(seed, plays):
+    """Searched together, the player may not adapt his later plays to each world's hidden cards:
+    each play's average is at most the world-by-world search's ("strategy fusion" removed)."""
+    state = played("SCOPA_2P", 2, seed, plays)
+    view = state.view(state.to_move)
+    rng = random.Random(seed)
+    worlds = [view.sample_state(rng) for _ in range(6)]
+    together, _nodes = Together(view.seat, estimate, 10**7).values(worlds, first=True)
+    side = state.rules.seat_sides[view.seat]
+    for play, values in together.items():
+        apart = [Solver(side, plies=_deal_end(w) if w.stock else None).play_values(w)[play] for w in worlds]
+        assert sum(values) <= sum(apart) + 1e-9
+
+
+def test_worlds_searched_together_keep_the_budget():
+    view = played("SCOPA_2P", 2, 8, 3).view(played("SCOPA_2P", 2, 8, 3).to_move)
+    for nodes in (1, 500, 20_000):
+        budget = Budget(nodes=nodes, worlds=64, min_worlds=16, sure_after=16, together=True)
+        analysis = think(view, budget, estimate, 0)
+        assert analysis.nodes <= nodes + 16 * (1 + len(view.legal_actions()))
+        assert analysis.samples % 16 == 0 and analysis.samples >= 16
