@@ -39,7 +39,7 @@ def make_bot(name: str) -> Bot:
             sure = [r for r in rest if r != "together"]
             every = int(sure[1]) if len(sure) > 1 else 16
             usual, close = (int(sure[2]), float(sure[3])) if len(sure) > 3 else (0, 0.0)
-            budget = Budget(nodes=int(nodes), worlds=int(worlds), min_worlds=min(every, int(worlds)), deepen_from=0,
+            budget = Budget(nodes=int(nodes), worlds=int(worlds), min_worlds=min(every, int(worlds)),
                             sure=float(sure[0]) if sure else 0.0, sure_after=every, together=together,
                             usual=usual, close=close)
             return Thinker(dict.fromkeys((2, 3, 4), budget))

@@ -127,8 +127,8 @@ def _learned_leaf(rules: Rules) -> Leaf:
 # are close. `make bench` prints the times these budgets give on this machine.
 THOUGHTFUL = {
     2: Budget(nodes=70_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True),
-    3: Budget(nodes=30_000, worlds=64, min_worlds=8, deepen_from=0, sure=4.0, sure_after=16),
-    4: Budget(nodes=12_000, worlds=32, min_worlds=4, deepen_from=0, sure=4.0, sure_after=4, usual=3_000, close=1.0),
+    3: Budget(nodes=30_000, worlds=64, min_worlds=8, sure=4.0, sure_after=16),
+    4: Budget(nodes=12_000, worlds=32, min_worlds=4, sure=4.0, sure_after=4, usual=3_000, close=1.0),
 }
 
 BOTS: dict[str, Callable[..., Play]] = {

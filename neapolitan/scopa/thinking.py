@@ -36,9 +36,10 @@ class Budget:
     nodes: int  # positions searched in all, at most
     worlds: int  # deals of the hidden cards, at most
     min_worlds: int = 4  # ... and at least, even over the node budget (each is then cut short)
-    deepen_from: int = 20  # search past the current deal only with this many cards left or fewer
+    deepen_from: int = 0  # one world searched alone goes past its first horizons only with this
+    # many cards left or fewer (see `horizons`)
     sure: float = 0.0  # stop early once the best play leads the next by this many standard errors
-    sure_after: int = 16  # ... counted after this many worlds, and every as many since (0: never)
+    sure_after: int = 16  # ... looked at every this many worlds
     together: bool = False  # search the worlds together, in batches of `sure_after` (see `Together`)
     usual: int = 0  # past this many positions, stop unless the best two plays are within ...
     close: float = 0.0  # ... this many standard errors of each other (0: think to `nodes`)

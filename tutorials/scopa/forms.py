@@ -28,8 +28,8 @@ class ScopaTableForm(TableForm):
         initial="search",
         help_text=_(
             "Thoughtful: it imagines the cards it cannot see dealt in many different ways, plays each "
-            "way to the end of the deal, and chooses the card that does best on average. It thinks "
-            "for a few hundredths of a second per card, never more than a quarter of a second. "
+            "way to the end of the deal, and chooses the card that does best on average. It usually "
+            "thinks for about a hundredth of a second per card, and rarely for more than a tenth. "
             "Quick: it takes the card that looks best at once, without looking ahead, and answers "
             "straight away."
         ),
