@@ -5,14 +5,8 @@ import pytest
 
 from neapolitan.scopa import Rules
 from tests.puzzles.support import needs_choice
-from tutorials.puzzles.files import read_specs, shipped_files
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.services import puzzles_store
-
-
-@pytest.fixture(scope="session")
-def shipped_specs() -> list:
-    return [spec for path in shipped_files() for spec in read_specs(path)]
 
 
 @pytest.fixture

@@ -50,19 +50,44 @@ def test_initial_rating_follows_the_gap_between_the_two_best_plays(shipped_specs
         assert initial_rating(wide) < initial_rating(narrow)
 
 
-def test_the_first_attempt_is_rated_with_glicko2(puzzles):
+def test_a_signed_in_learners_first_attempt_rates_learner_and_puzzle_with_glicko2(puzzles):
     puzzle = puzzles[0]
     before = puzzle.as_glicko
-    result = attempt_record(learner=ANON, puzzle=puzzle, answer=puzzle.solution, number=0)
+    ada = Learner(User.objects.create_user("ada"))
+    result = attempt_record(learner=ada, puzzle=puzzle, answer=puzzle.solution, number=0)
     assert result.counted and result.attempt.correct and result.attempt.rated and result.verdict.loss == 0
     expected = glicko.rate(glicko.Rating(), [(before, 1.0)])
-    mine = LearnerRating.objects.get(anon_key=ANON.anon_key, game="scopa")
+    mine = LearnerRating.objects.get(user=ada.user, game="scopa")
     assert mine.rating == pytest.approx(expected.rating) and mine.rd == pytest.approx(expected.rd)
     puzzle.refresh_from_db()
     assert puzzle.rating == pytest.approx(glicko.rate(before, [(glicko.Rating(), 0.0)]).rating)
     assert (puzzle.plays, puzzle.solved) == (1, 1)
     assert result.attempt.rating_change == pytest.approx(expected.rating - 1500)
     assert not ReviewCard.objects.exists()  # a right answer schedules nothing
+
+
+def test_an_anonymous_first_attempt_rates_the_learner_but_never_moves_the_puzzle(puzzles):
+    puzzle = puzzles[0]
+    before = puzzle.as_glicko
+    for n in range(30):  # scripted anonymous sessions, all failing the puzzle
+        learner = Learner(None, f"{n:032d}")
+        result = attempt_record(learner=learner, puzzle=puzzle, answer=_wrong_answer(puzzle), number=0)
+        expected = glicko.rate(glicko.Rating(), [(before, 0.0)])
+        assert result.attempt.rated and result.attempt.rating_after == pytest.approx(expected.rating)
+    puzzle.refresh_from_db()
+    assert (puzzle.as_glicko, puzzle.plays, puzzle.solved) == (before, 0, 0)
+    assert LearnerRating.objects.filter(user=None).count() == 30
+
+
+def test_an_answer_from_an_unknown_visitor_is_recorded_but_rates_nothing(puzzles):
+    puzzle = puzzles[0]
+    before = puzzle.as_glicko
+    result = attempt_record(learner=ANON, puzzle=puzzle, answer=puzzle.solution, number=0, ratable=False)
+    assert result.counted and result.attempt.correct and not result.attempt.rated
+    assert result.attempt.rating_change is None
+    puzzle.refresh_from_db()
+    assert (puzzle.as_glicko, puzzle.plays) == (before, 0)
+    assert LearnerRating.objects.get().as_glicko == glicko.Rating()  # the learner's row, unmoved
 
 
 def test_later_attempts_are_not_rated(puzzles):
@@ -72,7 +97,7 @@ def test_later_attempts_are_not_rated(puzzles):
     second = attempt_record(learner=ANON, puzzle=puzzle, answer=puzzle.solution, number=1)
     assert second.counted and not second.attempt.rated and second.attempt.rating_change is None
     puzzle.refresh_from_db()
-    assert (LearnerRating.objects.get().rating, puzzle.plays, puzzle.solved) == (rating, 1, 0)
+    assert (LearnerRating.objects.get().rating, puzzle.plays, puzzle.solved) == (rating, 0, 0)
 
 
 def test_a_repeat_of_the_same_attempt_changes_nothing(puzzles):
@@ -82,7 +107,7 @@ def test_a_repeat_of_the_same_attempt_changes_nothing(puzzles):
     again = attempt_record(learner=ANON, puzzle=puzzle, answer=_wrong_answer(puzzle), number=0)
     assert not again.counted and again.attempt.pk == first.attempt.pk and again.attempt.correct
     puzzle.refresh_from_db()
-    assert (PuzzleAttempt.objects.count(), LearnerRating.objects.get().rating, puzzle.plays) == (1, rating, 1)
+    assert (PuzzleAttempt.objects.count(), LearnerRating.objects.get().rating, puzzle.plays) == (1, rating, 0)
 
 
 def test_an_attempt_number_from_the_future_is_refused(puzzles):

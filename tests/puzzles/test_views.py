@@ -95,6 +95,7 @@ def test_a_right_answer_without_javascript_redirects_to_the_result(client, puzzl
 
 def test_a_wrong_answer_with_htmx_shows_every_option_and_the_rating_change(client, puzzles):
     puzzle = puzzles[1]
+    client.get(_page(puzzle))  # the visitor's session starts with the page: the answer is rated
     response = client.post(_answer_url(puzzle), wrong(puzzle), **HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<section id="puzzle"')
@@ -133,13 +134,14 @@ def test_illegal_answers_are_400_with_the_rule(client, puzzles):
 
 def test_a_second_submission_of_the_same_attempt_changes_nothing(client, puzzles):
     puzzle = puzzles[0]
+    client.get(_page(puzzle))
     client.post(_answer_url(puzzle), right(puzzle), **HTMX)
     rating = LearnerRating.objects.get().rating
     again = client.post(_answer_url(puzzle), wrong(puzzle), **HTMX)  # the same page, posted again
     html = again.content.decode()
     assert again.status_code == 200 and 'data-testid="repeat"' in html and "Right!" in html
     puzzle.refresh_from_db()
-    assert (PuzzleAttempt.objects.count(), LearnerRating.objects.get().rating, puzzle.plays) == (1, rating, 1)
+    assert (PuzzleAttempt.objects.count(), LearnerRating.objects.get().rating, puzzle.plays) == (1, rating, 0)
     # A fresh page asks for attempt 1, which is not rated.
     assert 'name="number" value="1"' in client.get(_page(puzzle)).content.decode()
     client.post(_answer_url(puzzle), right(puzzle, number=1), **HTMX)

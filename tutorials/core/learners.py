@@ -30,6 +30,12 @@ def peek_anon_key(request: HttpRequest) -> str:
     return request.session.get(SESSION_FIELD, "")
 
 
+def has_learner(request: HttpRequest) -> bool:
+    """Is this visitor known already: signed in, or back with the session of an earlier page?
+    (A request without either may be one of many scripted at once: it is served, not rated.)"""
+    return request.user.is_authenticated or bool(peek_anon_key(request))
+
+
 def owner_filter(request: HttpRequest, user_field: str = "user", key_field: str = "anon_key") -> dict:
     """Query filter selecting the current learner's own rows."""
     if request.user.is_authenticated:
@@ -38,27 +44,32 @@ def owner_filter(request: HttpRequest, user_field: str = "user", key_field: str 
 
 
 def adopt_anonymous(
-    model: type[Model], *, user: Any, anon: str, same: Callable[[Any], dict],
-    merge: Callable[[Any, Any], None],
+    model: type[Model], *, user: Any, anon: str, same: str, merge: Callable[[Any, Any], None],
+    merged_fields: list[str],
 ) -> int:
-    """Give an anonymous learner's rows of `model` to the account they logged in to.
+    """Give an anonymous learner's rows of `model` to the account they logged in to, in a few
+    queries however many rows there are.
 
-    Where the account already has the same thing (`same(row)` is the filter that finds it),
-    `merge(mine, theirs)` folds the anonymous row into the account's and the anonymous row goes.
-    Call inside a transaction.
+    Where the account already has a row with the same `same` field (a lesson, a game, a puzzle),
+    `merge(mine, theirs)` folds the anonymous row into the account's (changing `merged_fields`)
+    and the anonymous row goes; the others just change owner. Call inside a transaction.
     """
-    moved = 0
-    for row in model.objects.select_for_update().filter(user__isnull=True, anon_key=anon):
-        mine = model.objects.select_for_update().filter(user=user, **same(row)).first()
-        if mine is None:
-            row.user, row.anon_key = user, ""
-            row.save(update_fields=["user", "anon_key"])
-        else:
-            merge(mine, row)
-            mine.save()
-            row.delete()
-        moved += 1
-    return moved
+    theirs = list(model.objects.select_for_update().filter(user__isnull=True, anon_key=anon))
+    if not theirs:
+        return 0
+    column = model._meta.get_field(same).attname  # "lesson_id" for a foreign key
+    keys = {getattr(row, column) for row in theirs}
+    mine = {getattr(row, column): row for row in
+            model.objects.select_for_update().filter(user=user, **{f"{column}__in": keys})}
+    both = [row for row in theirs if getattr(row, column) in mine]
+    for row in both:
+        merge(mine[getattr(row, column)], row)
+    if both:
+        model.objects.bulk_update([mine[getattr(row, column)] for row in both], merged_fields)
+        model.objects.filter(pk__in=[row.pk for row in both]).delete()
+    alone = [row.pk for row in theirs if getattr(row, column) not in mine]
+    model.objects.filter(pk__in=alone).update(user=user, anon_key="")
+    return len(theirs)
 
 
 @dataclass(frozen=True)

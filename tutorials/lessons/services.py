@@ -64,13 +64,16 @@ def progress_merge(*, user, anon: str) -> int:
     if not anon:
         return 0
     return adopt_anonymous(
-        LessonProgress, user=user, anon=anon, same=lambda row: {"lesson": row.lesson_id}, merge=_keep_better,
+        LessonProgress, user=user, anon=anon, same="lesson", merge=_keep_better, merged_fields=list(_PROGRESS),
     )
+
+
+_PROGRESS = ("step", "mistakes", "completed", "stars", "last_wrong")
 
 
 def _keep_better(mine: LessonProgress, theirs: LessonProgress) -> None:
     if _further(theirs, mine):
-        for field in ("step", "mistakes", "completed", "stars", "last_wrong"):
+        for field in _PROGRESS:
             setattr(mine, field, getattr(theirs, field))
     elif theirs.completed and mine.completed:
         mine.stars = max(mine.stars, theirs.stars)

@@ -4,10 +4,11 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tutorials.core.games import GAMES_BY_SLUG, GameInfo
 from tutorials.core.learners import owner_filter
+from tutorials.core.ratelimit import TOO_MANY, allow
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.selectors import lessons_with_progress, progress_summary
 from tutorials.lessons.services import step_answer
@@ -28,7 +29,7 @@ def _progress(request: HttpRequest, lesson: Lesson) -> LessonProgress | None:
     return LessonProgress.objects.filter(lesson=lesson, **owner_filter(request)).first()
 
 
-@require_GET
+@require_safe
 def lesson_list(request: HttpRequest, game: str) -> TemplateResponse:
     info = _game(game)
     return TemplateResponse(request, "lessons/list.html", {
@@ -36,7 +37,7 @@ def lesson_list(request: HttpRequest, game: str) -> TemplateResponse:
     })
 
 
-@require_GET
+@require_safe
 def lesson_start(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     lesson = _lesson(game, slug)
     progress = _progress(request, lesson)
@@ -45,7 +46,7 @@ def lesson_start(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     return redirect("lesson_step", game=game, slug=slug, number=progress.step if progress else 1)
 
 
-@require_GET
+@require_safe
 def step_show(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
     lesson = _lesson(game, slug)
     step = get_object_or_404(Step, lesson=lesson, number=number)
@@ -60,6 +61,8 @@ def step_show(request: HttpRequest, game: str, slug: str, number: int) -> HttpRe
 def step_post(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
     lesson = _lesson(game, slug)
     step = get_object_or_404(Step.objects.select_related("lesson"), lesson=lesson, number=number)
+    if not allow(request, "answer"):
+        return _render_step(request, game, lesson, step, _progress(request, lesson), error=str(TOO_MANY), status=429)
     try:
         verdict, progress, _counted = step_answer(request=request, step=step, answer=request.POST)
     except BadAnswer as error:
@@ -69,7 +72,7 @@ def step_post(request: HttpRequest, game: str, slug: str, number: int) -> HttpRe
     return _render_step(request, game, lesson, step, progress, verdict=verdict)
 
 
-@require_GET
+@require_safe
 def lesson_done(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     lesson = _lesson(game, slug)
     progress = _progress(request, lesson)
@@ -81,7 +84,7 @@ def lesson_done(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     })
 
 
-@require_GET
+@require_safe
 def progress_page(request: HttpRequest) -> TemplateResponse:
     summary = progress_summary(request)
     games = [(GAMES_BY_SLUG[slug], cards) for slug, cards in summary.items() if cards]

@@ -108,7 +108,7 @@ class Dashboard:
 
 def dashboard(request: HttpRequest, game: str) -> Dashboard:
     """Success on first attempts, overall, by theme and by kind; the latest attempts."""
-    firsts = list(PuzzleAttempt.objects.filter(puzzle__game=game, rated=True, **owner_filter(request))
+    firsts = list(PuzzleAttempt.objects.filter(puzzle__game=game, number=0, **owner_filter(request))
                   .values_list("correct", "puzzle__themes", "puzzle__kind"))
     themes = {key: Tally(key, str(label)) for key, label in THEMES.items()}
     kinds = {key: Tally(key, str(label)) for key, label in KINDS.items()}

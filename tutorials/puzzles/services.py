@@ -97,10 +97,12 @@ def rating_lock(*, learner: Learner, game: str) -> LearnerRating:
 
 @transaction.atomic
 def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int,
-                   now: datetime | None = None) -> AttemptResult:
-    """Judge an answer and record it. The learner's first attempt (number 0) is rated: learner and
-    puzzle ratings move (Glicko-2). A wrong answer schedules a review; a right one counts as a
-    review when one is due.
+                   now: datetime | None = None, ratable: bool = True) -> AttemptResult:
+    """Judge an answer and record it. The learner's first attempt (number 0) is rated (Glicko-2):
+    the learner's rating moves, and the puzzle's too when the learner is signed in (scripted
+    anonymous sessions cannot push a puzzle's rating around). With `ratable` False (a visitor
+    whose session is not known yet) nothing is rated. A wrong answer schedules a review; a right
+    one counts as a review when one is due.
 
     `number` is the attempt the page was shown for: posting it again returns the recorded attempt
     and changes nothing. Raises the engine's BadNotation / IllegalAction for a malformed or illegal
@@ -121,7 +123,7 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
         raise StaleAttempt(_("This puzzle page is out of date. Reload it to answer again."))
     correct = verdict.loss <= BEST
     attempt = PuzzleAttempt(puzzle=puzzle, number=number, answer=verdict.answer, correct=correct,
-                            loss=verdict.loss, rated=number == 0, **owner)
+                            loss=verdict.loss, rated=ratable and number == 0, **owner)
     try:
         with transaction.atomic():
             attempt.save()
@@ -129,26 +131,29 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
         repeat = mine.get(number=number)
         return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False)
     if attempt.rated:
-        _rate(rating, puzzle, attempt)
+        _rate(rating, puzzle, attempt, moves_puzzle=learner.user is not None)
     attempt.review = _schedule_review(learner, puzzle, correct, now)
     attempt.save(update_fields=["rating_before", "rating_after", "review"])
     return AttemptResult(attempt, verdict, counted=True)
 
 
-def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt) -> None:
-    """Glicko-2 for both sides: the learner wins against the puzzle by solving it."""
-    puzzle = Puzzle.objects.select_for_update().get(pk=shown.pk)
+def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt, *, moves_puzzle: bool) -> None:
+    """Glicko-2: the learner wins against the puzzle by solving it; the puzzle's side of the game
+    (its rating and counts) moves only with `moves_puzzle`."""
     score = 1.0 if attempt.correct else 0.0
+    puzzle = Puzzle.objects.select_for_update().get(pk=shown.pk) if moves_puzzle else shown
     learner_before, puzzle_before = rating.as_glicko, puzzle.as_glicko
     rating.set_glicko(glicko.rate(learner_before, [(puzzle_before, score)]))
     rating.save()
+    attempt.rating_before, attempt.rating_after = learner_before.rating, rating.rating
+    if not moves_puzzle:
+        return
     puzzle.set_glicko(glicko.rate(puzzle_before, [(learner_before, 1 - score)]))
     puzzle.plays += 1
     puzzle.solved += int(attempt.correct)
     puzzle.save(update_fields=["rating", "rd", "volatility", "plays", "solved"])
     for name in ("rating", "rd", "volatility", "plays", "solved"):  # the caller's copy shows the news
         setattr(shown, name, getattr(puzzle, name))
-    attempt.rating_before, attempt.rating_after = learner_before.rating, rating.rating
 
 
 def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datetime) -> bool:
@@ -188,7 +193,8 @@ def _merge_ratings(user: Any, anon: str) -> int:
     def combine(mine: LearnerRating, theirs: LearnerRating) -> None:
         mine.set_glicko(glicko.combine(mine.as_glicko, theirs.as_glicko))
 
-    return adopt_anonymous(LearnerRating, user=user, anon=anon, same=lambda row: {"game": row.game}, merge=combine)
+    return adopt_anonymous(LearnerRating, user=user, anon=anon, same="game", merge=combine,
+                           merged_fields=["rating", "rd", "volatility"])
 
 
 def _merge_attempts(user: Any, anon: str) -> int:
@@ -218,5 +224,6 @@ def _merge_reviews(user: Any, anon: str) -> int:
         mine.reviews += theirs.reviews
         mine.lapses += theirs.lapses
 
-    return adopt_anonymous(ReviewCard, user=user, anon=anon, same=lambda row: {"puzzle": row.puzzle_id}, merge=combine)
+    return adopt_anonymous(ReviewCard, user=user, anon=anon, same="puzzle", merge=combine,
+                           merged_fields=["card", "due", "reviews", "lapses"])
 

@@ -11,9 +11,12 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.core.inputs import whole_number
+from tutorials.core.learners import anon_key, has_learner
+from tutorials.core.ratelimit import TOO_MANY, allow
 from tutorials.puzzles import selectors
 from tutorials.puzzles.models import Puzzle, PuzzleAttempt
 from tutorials.puzzles.registry import KINDS, THEMES, PuzzleGame, puzzle_game
@@ -37,7 +40,7 @@ def _with_theme(url: str, theme: str, **more: str) -> str:
     return f"{url}?{urlencode(query)}" if query else url
 
 
-@require_GET
+@require_safe
 def puzzle_home(request: HttpRequest, game: str) -> TemplateResponse:
     puzzle_game(game)
     theme = _theme(request)
@@ -50,7 +53,7 @@ def puzzle_home(request: HttpRequest, game: str) -> TemplateResponse:
     })
 
 
-@require_GET
+@require_safe
 def puzzle_next(request: HttpRequest, game: str) -> HttpResponse:
     """Straight to the next puzzle: a review due (with ?review=1), else a new one near your rating."""
     puzzle_game(game)
@@ -66,10 +69,12 @@ def puzzle_next(request: HttpRequest, game: str) -> HttpResponse:
     return redirect(_with_theme(reverse("puzzle_show", args=[game, upcoming.pk]), theme))
 
 
-@require_GET
+@require_safe
 def puzzle_show(request: HttpRequest, game: str, puzzle_id: int) -> TemplateResponse:
     info = puzzle_game(game)
     puzzle = _puzzle(game, puzzle_id)
+    if not request.user.is_authenticated:
+        anon_key(request)  # the session starts here: an answer that comes back without it is not rated
     attempts = selectors.attempts_on(request, puzzle)
     result = None
     shown = request.GET.get("result", "")
@@ -83,18 +88,19 @@ def puzzle_show(request: HttpRequest, game: str, puzzle_id: int) -> TemplateResp
 def puzzle_answer(request: HttpRequest, game: str, puzzle_id: int) -> HttpResponse:
     info = puzzle_game(game)
     puzzle = _puzzle(game, puzzle_id)
-    try:
-        number = int(request.POST.get("number", ""))
-        if number < 0:
-            raise ValueError
-    except ValueError:
+    if not allow(request, "answer"):
+        return _render_error(request, info, puzzle, str(TOO_MANY), status=429)
+    known = has_learner(request)  # before Learner.of gives a new visitor a key
+    number = whole_number(request.POST.get("number"))
+    if number is None:
         return _render_error(request, info, puzzle, _("That answer was not understood. Reload the page and try again."))
     card = request.POST.get("card", "")
     if not card.strip():
         return _render_error(request, info, puzzle, _("Choose a card from your hand."))
     answer = info.presenter.answer_text(card, request.POST.getlist("take"))
     try:
-        result = attempt_record(learner=Learner.of(request), puzzle=puzzle, answer=answer, number=number)
+        result = attempt_record(learner=Learner.of(request), puzzle=puzzle, answer=answer, number=number,
+                                ratable=known)
     except ValueError as error:  # BadNotation, IllegalAction (citing the rule), StaleAttempt
         return _render_error(request, info, puzzle, str(error))
     if not request.htmx:
@@ -103,8 +109,9 @@ def puzzle_answer(request: HttpRequest, game: str, puzzle_id: int) -> HttpRespon
     return _render(request, info, puzzle, selectors.attempts_on(request, puzzle), result=result)
 
 
-def _render_error(request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, error: str) -> TemplateResponse:
-    return _render(request, info, puzzle, selectors.attempts_on(request, puzzle), error=error, status=400)
+def _render_error(request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, error: str,
+                  status: int = 400) -> TemplateResponse:
+    return _render(request, info, puzzle, selectors.attempts_on(request, puzzle), error=error, status=status)
 
 
 @dataclass
@@ -161,7 +168,7 @@ def _render(
     return TemplateResponse(request, template, context, status=status)
 
 
-@require_GET
+@require_safe
 def puzzle_dashboard(request: HttpRequest, game: str) -> TemplateResponse:
     puzzle_game(game)
     return TemplateResponse(request, "puzzles/dashboard.html", {
@@ -170,7 +177,7 @@ def puzzle_dashboard(request: HttpRequest, game: str) -> TemplateResponse:
     })
 
 
-@require_GET
+@require_safe
 def puzzle_review(request: HttpRequest, game: str) -> TemplateResponse:
     puzzle_game(game)
     return TemplateResponse(request, "puzzles/review.html", {

@@ -10,6 +10,7 @@ from neapolitan.cards import Card, parse_card, parse_cards
 from neapolitan.errors import BadNotation
 from neapolitan.scopa import Rules, capture_options, primiera, score_hand, why_not_capture
 from neapolitan.scopa.scoring import primiera_best_cards
+from tutorials.core.inputs import whole_number
 from tutorials.lessons.steps import BadAnswer, BadContent, Verdict, register, require
 
 SIDES = ("0", "1", "none")
@@ -179,9 +180,10 @@ class PrimieraStep:
         why = _("Best card of each suit: %(cards)s = %(total)s.") % {"cards": sum_text, "total": value}
         if given == "incomplete":
             return Verdict(False, _("Every suit is in the pile. ") + why, solution)
-        if not given.isdigit() or len(given) > 3:
+        number = whole_number(given, digits=3)
+        if number is None:
             raise BadAnswer(_("Type the primiera as a number, like 76."))
-        return Verdict(int(given) == value, why, solution)
+        return Verdict(number == value, why, solution)
 
     def expected(self, data: dict[str, Any]) -> int | str:
         value = primiera(_cards(data, "pile"))

@@ -20,6 +20,7 @@ from neapolitan.settemezzo.coach import Decision, dealer_advice, punter_advice, 
 from neapolitan.settemezzo.odds import next_card, punter_odds
 from neapolitan.settemezzo.state import BUST_, OUT, PLAY, SETTE, STOOD, WAIT, HandState
 from neapolitan.settemezzo.values import BUST, REALE, SIMPLE, halves_text, hand_outcome, hand_value
+from tutorials.core.inputs import whole_number
 from tutorials.settemezzo.forms import SetteTableForm
 from tutorials.tables.models import Table
 from tutorials.tables.registry import SEAT_PLACES, register
@@ -369,8 +370,9 @@ def _draw_note(game: Game) -> str:
 
 
 def _chosen_stake(text: str, rules: Rules, current: int) -> int:
-    if text.isdigit() and rules.min_stake <= int(text) <= rules.max_stake:
-        return int(text)
+    stake = whole_number(text)
+    if stake is not None and rules.min_stake <= stake <= rules.max_stake:
+        return stake
     return current or rules.min_stake
 
 

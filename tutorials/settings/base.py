@@ -1,4 +1,5 @@
 """Settings shared by every environment."""
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -33,6 +34,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "tutorials.core.middleware.UnreadableFormMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -103,6 +105,43 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # in milliseconds: a four-player round then reads like a real table.
 TABLE_THINKING_MS = 600
 
+# How many answers and sign-ups one client may make: scope -> {"address" or "session": (count,
+# seconds)}; see tutorials/core/ratelimit.py. A class behind one school address fits the
+# per-address figures; one person fits the per-session ones.
+RATE_LIMITS = {
+    "answer": {"session": (40, 60), "address": (1200, 60)},
+    "signup": {"address": (60, 3600)},
+}
+CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
+
+# The cache holds the rate-limit counters: local memory (one count per process) unless REDIS_URL
+# names a Redis server, which every worker then shares.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if os.environ.get("REDIS_URL"):
+    CACHES["default"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                         "LOCATION": os.environ["REDIS_URL"]}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "core:home"
 LOGOUT_REDIRECT_URL = "core:home"
+
+# Errors go to standard error with the request's path ("Internal Server Error: /scopa/play/…"),
+# so gunicorn's log keeps them; with ADMINS set (production), they are mailed too.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR",
+                        "filters": ["require_debug_false"]},
+    },
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}

@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.core.games import GAMES_BY_SLUG
@@ -48,7 +48,7 @@ def _own_table(request: HttpRequest, game: str, table_id: str) -> Table:
     return table
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_new(request: HttpRequest, game: str) -> HttpResponse:
     adapter = _adapter(game)
     form = adapter.form_class(request.POST or None)
@@ -73,7 +73,7 @@ def table_new(request: HttpRequest, game: str) -> HttpResponse:
     return TemplateResponse(request, "tables/new.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def table_show(request: HttpRequest, game: str, table_id: str) -> TemplateResponse:
     adapter = _adapter(game)
     table = _own_table(request, game, table_id)
