@@ -186,3 +186,11 @@ def test_production_settings_pass_the_deployment_checks():
                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_pages_are_compressed_for_clients_that_accept_it(client):
+    plain = client.get("/")
+    packed = client.get("/", HTTP_ACCEPT_ENCODING="gzip, br")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert len(packed.content) < len(plain.content) / 2
+    assert "Content-Encoding" not in plain
