@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test lint bench migrate content check-migrations clean
+.PHONY: run test lint bench bench-web migrate content check-migrations clean
 
 $(STAMP): pyproject.toml
 	@test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,9 @@ check-migrations: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m neapolitan.bench
+
+bench-web: $(STAMP)
+	$(BIN)/python -m tutorials.bench_web
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis

@@ -1,0 +1,19 @@
+"""The URLs `make bench-web` serves: the site's own, plus the floor (a view that does nothing).
+
+The floor goes first, or `<slug:game>/` would take its path for a game's home.
+"""
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+
+FLOOR_PATH = "/bench-floor/"
+
+
+def floor(request: HttpRequest) -> HttpResponse:
+    """What the middleware alone costs: every request passes the same stack to get here."""
+    return HttpResponse("ok")
+
+
+urlpatterns = [
+    path(FLOOR_PATH.strip("/") + "/", floor, name="bench_floor"),
+    path("", include("tutorials.urls")),
+]
