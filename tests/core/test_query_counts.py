@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 # also takes its locks and writes its rows (a savepoint counts as a query here).
 LIMITS = {
     "home": 5, "game home": 3, "rules": 2, "progress": 9, "lesson list": 4, "lesson step": 6,
-    "lesson answer": 13, "puzzle home": 8, "puzzle show": 5, "puzzle answer": 17,
+    "lesson answer": 12, "puzzle home": 8, "puzzle show": 5, "puzzle answer": 15,
     "puzzle dashboard": 6, "puzzle review": 4, "new table form": 2, "table show": 3,
     "table action": 5, "table advance": 4,
 }

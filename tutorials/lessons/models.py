@@ -2,6 +2,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.functional import cached_property
 
 
 class Lesson(models.Model):
@@ -18,6 +19,11 @@ class Lesson(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.title}"
+
+    @cached_property
+    def step_total(self) -> int:
+        """How many steps the lesson has (counted once per request's copy of the lesson)."""
+        return self.steps.count()
 
 
 class Step(models.Model):

@@ -49,7 +49,7 @@ def step_answer(*, request: HttpRequest, step: Step, answer: QueryDict) -> tuple
 
 def _advance(progress: LessonProgress, step: Step) -> None:
     progress.last_wrong = ""
-    total = step.lesson.steps.count()
+    total = step.lesson.step_total
     if step.number >= total:
         progress.completed = True
         progress.step = total

@@ -59,8 +59,9 @@ def step_show(request: HttpRequest, game: str, slug: str, number: int) -> HttpRe
 
 @require_POST
 def step_post(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
-    lesson = _lesson(game, slug)
-    step = get_object_or_404(Step.objects.select_related("lesson"), lesson=lesson, number=number)
+    step = get_object_or_404(Step.objects.select_related("lesson"), lesson__game=game, lesson__slug=slug,
+                             lesson__retired=False, number=number)
+    lesson = step.lesson  # one copy of the lesson for the whole request
     if not allow(request, "answer"):
         return _render_step(request, game, lesson, step, _progress(request, lesson), error=str(TOO_MANY), status=429)
     try:
@@ -104,7 +105,7 @@ def _render_step(
     *, verdict: Verdict | None = None, error: str = "", status: int = 200,
 ) -> TemplateResponse:
     kind = STEP_KINDS[step.kind]
-    total = lesson.steps.count()
+    total = lesson.step_total
     passed = progress is not None and (progress.completed or progress.step > step.number)
     context = {
         "game": _game(game), "lesson": lesson, "step": step, "data": step.data, "kind": kind,

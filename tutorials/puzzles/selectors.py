@@ -5,6 +5,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from django.core.cache import cache
 from django.db.models import F, Func, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
@@ -14,6 +15,7 @@ from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
 from tutorials.puzzles.registry import KINDS, THEMES
 
+TODAYS_PUZZLE_SECONDS = 600
 NEAREST = 5  # the next puzzle is one of the nearest this many to the learner's rating
 PROVISIONAL_RD = 110  # above this deviation a rating is shown with a "?" (as Lichess does)
 
@@ -137,10 +139,23 @@ def theme_counts(game: str) -> list[tuple[str, str, int]]:
 
 
 def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:
-    """The same puzzle for everyone all day: the day's number picks one of the game's puzzles."""
-    puzzles = Puzzle.objects.filter(game=game).order_by("pk")
-    count = puzzles.count()
-    if not count:
-        return None
+    """The same puzzle for everyone all day: the day's number picks one of the game's puzzles.
+    Kept in the cache for a few minutes: the home page shows it on every visit."""
     day = (today or timezone.localdate()).toordinal()
-    return puzzles[(day * 7919) % count]
+    key = _todays_key(game, day)
+    found = cache.get(key)
+    if found is None:
+        puzzles = Puzzle.objects.filter(game=game).order_by("pk")
+        count = puzzles.count()
+        found = puzzles[(day * 7919) % count] if count else False
+        cache.set(key, found, timeout=TODAYS_PUZZLE_SECONDS)
+    return found or None
+
+
+def _todays_key(game: str, day: int) -> str:
+    return f"todays-puzzle:{game}:{day}"
+
+
+def forget_todays_puzzle(game: str) -> None:
+    """After puzzles are stored: today's puzzle is picked again from them."""
+    cache.delete(_todays_key(game, timezone.localdate().toordinal()))

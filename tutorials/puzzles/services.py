@@ -19,6 +19,7 @@ from tutorials.core.learners import Learner, adopt_anonymous
 from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard, theme_key
 from tutorials.puzzles.registry import puzzle_game
+from tutorials.puzzles.selectors import forget_todays_puzzle
 
 SCHEDULER = Scheduler()
 BEST = 1e-9  # a loss this small is the best play
@@ -34,6 +35,7 @@ class AttemptResult:
     attempt: PuzzleAttempt
     verdict: Any  # the engine's Verdict of this answer
     counted: bool  # False for a repeat of an attempt already recorded: nothing changed
+    tried: int = 0  # the learner's attempts at this puzzle now, this one included
 
 
 # -- storing puzzles ----------------------------------------------------------------------------
@@ -79,6 +81,7 @@ def puzzles_store(*, game: str, specs: Iterable[Any], progress: Callable[[int], 
             progress(count)
     Puzzle.objects.bulk_create(new.values(), batch_size=200)
     Puzzle.objects.bulk_update(changed.values(), list(_SPEC_FIELDS), batch_size=200)
+    forget_todays_puzzle(game)
     return len(new), len(changed)
 
 
@@ -118,7 +121,7 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
     numbers = set(mine.values_list("number", flat=True))
     if number in numbers:
         repeat = mine.get(number=number)
-        return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False)
+        return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False, tried=len(numbers))
     if number != len(numbers):
         raise StaleAttempt(_("This puzzle page is out of date. Reload it to answer again."))
     correct = verdict.loss <= BEST
@@ -129,12 +132,12 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
             attempt.save()
     except IntegrityError:  # the same attempt arrived at the same moment and was recorded first
         repeat = mine.get(number=number)
-        return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False)
+        return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False, tried=number + 1)
     if attempt.rated:
         _rate(rating, puzzle, attempt, moves_puzzle=learner.user is not None)
     attempt.review = _schedule_review(learner, puzzle, correct, now)
     attempt.save(update_fields=["rating_before", "rating_after", "review"])
-    return AttemptResult(attempt, verdict, counted=True)
+    return AttemptResult(attempt, verdict, counted=True, tried=number + 1)
 
 
 def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt, *, moves_puzzle: bool) -> None:

@@ -18,7 +18,7 @@ from tutorials.core.inputs import whole_number
 from tutorials.core.learners import anon_key, has_learner
 from tutorials.core.ratelimit import TOO_MANY, allow
 from tutorials.puzzles import selectors
-from tutorials.puzzles.models import Puzzle, PuzzleAttempt
+from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import KINDS, THEMES, PuzzleGame, puzzle_game
 from tutorials.puzzles.services import AttemptResult, Learner, attempt_record
 
@@ -81,7 +81,7 @@ def puzzle_show(request: HttpRequest, game: str, puzzle_id: int) -> TemplateResp
     attempt = next((a for a in attempts if str(a.number) == shown), None)
     if attempt is not None:  # after a POST without htmx: the result of the learner's own answer
         result = AttemptResult(attempt, info.engine.judge(info.spec(puzzle.spec), attempt.answer), counted=False)
-    return _render(request, info, puzzle, attempts, result=result)
+    return _render(request, info, puzzle, len(attempts), result=result)
 
 
 @require_POST
@@ -106,12 +106,12 @@ def puzzle_answer(request: HttpRequest, game: str, puzzle_id: int) -> HttpRespon
     if not request.htmx:
         url = reverse("puzzle_show", args=[game, puzzle.pk])
         return redirect(_with_theme(url, _theme(request), result=str(result.attempt.number)))
-    return _render(request, info, puzzle, selectors.attempts_on(request, puzzle), result=result)
+    return _render(request, info, puzzle, result.tried, result=result)
 
 
 def _render_error(request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, error: str,
                   status: int = 400) -> TemplateResponse:
-    return _render(request, info, puzzle, selectors.attempts_on(request, puzzle), error=error, status=status)
+    return _render(request, info, puzzle, len(selectors.attempts_on(request, puzzle)), error=error, status=status)
 
 
 @dataclass
@@ -139,19 +139,22 @@ def _options(info: PuzzleGame, spec: Any, chosen: str) -> list[Option]:
 
 
 def _render(
-    request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, attempts: list[PuzzleAttempt], *,
+    request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, tried: int, *,
     result: AttemptResult | None = None, error: str = "", status: int = 200,
 ) -> TemplateResponse:
     theme = _theme(request)
     page_url = _with_theme(reverse("puzzle_show", args=[puzzle.game, puzzle.pk]), theme)
-    review = selectors.review_card(request, puzzle)
-    due = review is not None and review.due <= timezone.now()
+    if result is not None and result.counted:
+        due = False  # just answered: a review it was is scheduled again, a new one lies ahead
+    else:
+        review = selectors.review_card(request, puzzle)
+        due = review is not None and review.due <= timezone.now()
     context: dict[str, Any] = {
         "game": GAMES_BY_SLUG[puzzle.game], "puzzle": puzzle, "kind_label": KINDS.get(puzzle.kind, puzzle.kind),
         "position": info.presenter.present(puzzle.rules_text, puzzle.position,
                                           "" if result else request.GET.get("choose", "")),
         "position_template": info.position_template,
-        "number": len(attempts), "first_try": not attempts, "review_due": due, "theme": theme,
+        "number": tried, "first_try": not tried, "review_due": due, "theme": theme,
         "answer_url": reverse("puzzle_answer", args=[puzzle.game, puzzle.pk]),
         "page_url": page_url,
         "choose_url": page_url + ("&" if "?" in page_url else "?") + "choose=",

@@ -1,4 +1,6 @@
 """`{% card %}`: one card picture from the shared SVG sprite, with its Italian name for screen readers."""
+from functools import cache
+
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
@@ -22,16 +24,18 @@ def card_label(card: Card, game: str = "scopa", re_bello: bool = False) -> str:
 
 @register.simple_tag
 def card(value: Card | str, game: str = "scopa", re_bello: bool = False, css: str = "") -> str:
-    the_card = value if isinstance(value, Card) else parse_card(str(value))
+    return card_svg(str(value).strip().upper(), game, bool(re_bello), css)
+
+
+@cache
+def card_svg(code: str, game: str, re_bello: bool, css: str) -> str:
+    """The picture's markup: the same for the same card every time, so made once per process."""
+    the_card = parse_card(code)
+    label = card_label(the_card, game, re_bello)
     return format_html(
         '<svg class="card {}" viewBox="0 0 60 96" role="img" aria-label="{}" data-card="{}">'
         '<title>{}</title><use href="{}#card-{}"></use></svg>',
-        css,
-        card_label(the_card, game, re_bello),
-        the_card,
-        card_label(the_card, game, re_bello),
-        static(SPRITE),
-        the_card,
+        css, label, the_card, label, static(SPRITE), the_card,
     )
 
 
