@@ -1,4 +1,6 @@
 """The home page, each game's home and rules page."""
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -53,3 +55,33 @@ def test_every_game_home_offers_learn_play_and_rules(client, slug):
     for name in ("lesson_list", "play_new", "rules"):
         assert reverse(name, args=[slug]) in html
     assert client.get(reverse("play_new", args=[slug])).status_code == 200
+
+
+def _page_text(client, slug: str) -> str:
+    html = client.get(f"/{slug}/rules/").content.decode()
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_stoppa_page_gives_the_raise_bounds_the_engine_uses_STOPPA_EX_6(client):
+    from neapolitan.stoppa.contest import raise_bounds
+
+    assert raise_bounds(pot=8, to_call=3, misera=1, limit="pot", stack=None) == (1, 11)
+    assert "with a pot of 8 and 3 to call, up to 11" in _page_text(client, "stoppa")
+
+
+def test_the_stoppa_page_lets_whoever_starts_a_run_lay_aces_together_STOPPA_9_6(client):
+    text = _page_text(client, "stoppa")
+    assert "Whoever starts a run (di mano at first, later whoever closed the last one) may instead lay down" in text
+    assert "starts a new one, with any card or with several Aces together" in text
+    assert "province of Bari" in text and "la stop" in text
+
+
+def test_the_matta_takes_no_half_values_above_one_half_SETTE_1_3(client):
+    from neapolitan.cards import parse_cards
+    from neapolitan.settemezzo.values import hand_value, is_reale
+
+    three_and_matta = parse_cards("3D 10D")
+    assert hand_value(three_and_matta) == 7 and not is_reale(three_and_matta)
+    text = _page_text(client, "settemezzo")
+    assert "a 3 and the matta cannot make 7½ (the best they make is 7)" in text
+    assert "from one half to 7 suits" not in text

@@ -152,8 +152,12 @@ def _award(e: Event) -> str:
         return _say(e.seat, _("Nobody else is left: you take the pot of %(c)s without showing."),
                     _("Nobody else is left: %(who)s takes the pot of %(c)s without showing."), c=c)
     if e.how == "giro_end":
-        return _say(e.seat, _("The giro is over: the pot of %(c)s left over goes to you, the last dealer."),
-                    _("The giro is over: the pot of %(c)s left over goes to %(who)s, the last dealer."), c=c)
+        # Only a pot carried over from an unclaimed contest is left at the end of a giro; the rules
+        # leave open who takes it, and this table gives it to the last dealer (neapolitan/stoppa/giro.py).
+        return _say(e.seat, _("The giro is over with %(c)s still carried over in the pot: at this table "
+                              "it goes to the last dealer, you."),
+                    _("The giro is over with %(c)s still carried over in the pot: at this table it goes "
+                      "to the last dealer, %(who)s."), c=c)
     return _say(e.seat, _("You win %(c)s."), _("%(who)s wins %(c)s."), c=c)
 
 
