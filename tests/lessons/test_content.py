@@ -26,3 +26,18 @@ def test_written_answer_is_the_engines(lesson, number, step):
     assert "answer" in step, "write the expected answer, so the engine can confirm it"
     assert kind.expected(step) == step["answer"]
     assert step.get("hint")
+
+
+@pytest.mark.parametrize(("lesson", "number", "step"), INTERACTIVE)
+def test_the_engines_right_answer_is_accepted_and_a_wrong_one_explained(lesson, number, step):
+    """Every step kind says how a right and a wrong answer are posted (answer_fields); its own
+    check must accept the first and refuse the second with an explanation."""
+    from django.http import QueryDict
+
+    kind = STEP_KINDS[step["kind"]]
+    for right in (True, False):
+        posted = QueryDict(mutable=True)
+        for field, value in kind.answer_fields(step, right=right).items():
+            posted.setlist(field, value if isinstance(value, list) else [value])
+        verdict = kind.check(step, posted)
+        assert verdict.correct is right and verdict.explanation

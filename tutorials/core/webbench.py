@@ -186,23 +186,11 @@ def _expect(response: Response, status: int, what: str) -> Response:
 
 
 # -- the learners ---------------------------------------------------------------------------------
-ANSWER_FIELDS: dict[str, Callable[[Any], dict[str, Any]]] = {
-    # a step kind's right answer (as the engine computes it) -> the form fields its page posts
-    "choice": lambda expected: {"choice": str(expected)},
-    "capture": lambda expected: (
-        {"cards": expected.split("|")[0].split("+")} if expected.split("|")[0] else {"nothing": "1"}
-    ),
-    "sweep": lambda expected: {"card": expected.split()[0]},
-    "primiera": lambda expected: {"value": str(expected)},
-    "points": lambda expected: dict(expected),
-}
 
 
 def right_answer(step: Step) -> dict[str, Any]:
     """The right answer to a step, from the engine; a read step is answered by "Continue"."""
-    if not STEP_KINDS[step.kind].interactive:
-        return {}
-    return ANSWER_FIELDS[step.kind](STEP_KINDS[step.kind].expected(step.data))
+    return STEP_KINDS[step.kind].answer_fields(step.data, right=True)
 
 
 def answer_url(step: Step) -> str:

@@ -44,6 +44,10 @@ class StepKind(Protocol):
     def expected(self, data: dict[str, Any]) -> Any:
         """The right answer, as the content file writes it in `answer` (for the content test)."""
 
+    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
+        """The form fields a learner posts for a right answer (or, with `right` False, a wrong
+        one), worked out by the engine: for the tests and `make bench-web`, never for a page."""
+
 
 STEP_KINDS: dict[str, StepKind] = {}
 
@@ -78,6 +82,9 @@ class ReadStep:
     def expected(self, data: dict[str, Any]) -> Any:
         return None
 
+    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
+        return {}
+
 
 class ChoiceStep:
     """Multiple choice: `options`, the index of the right one in `answer`, an explanation per option."""
@@ -110,6 +117,10 @@ class ChoiceStep:
 
     def expected(self, data: dict[str, Any]) -> Any:
         return data["answer"]
+
+    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
+        chosen = data["answer"] if right else (data["answer"] + 1) % len(data["options"])
+        return {"choice": str(chosen)}
 
 
 register(ReadStep())

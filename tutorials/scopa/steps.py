@@ -100,6 +100,13 @@ class CaptureStep:
         legal = capture_options(self._played(data), _cards(data, "table"), _rules(data))
         return "|".join(sorted(_text(o) for o in legal if o))
 
+    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
+        first = self.expected(data).split("|")[0]
+        takes = {"cards": first.split("+")} if first else {"nothing": "1"}
+        if right:
+            return takes
+        return {"nothing": "1"} if first else {"cards": [str(_cards(data, "table")[0])]}
+
 
 class SweepStep:
     """"Which card in your hand sweeps the table?" (or none of them)."""
@@ -151,6 +158,12 @@ class SweepStep:
     def expected(self, data: dict[str, Any]) -> str:
         return " ".join(str(c) for c in self.sweepers(data)) or "none"
 
+    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
+        sweeper = self.expected(data).split()[0]
+        if right:
+            return {"card": sweeper}
+        return {"card": "none"} if sweeper != "none" else {"card": str(_cards(data, "hand")[0])}
+
 
 class PrimieraStep:
     """"Count this pile's primiera" (a number, or "a suit is missing")."""
@@ -188,6 +201,10 @@ class PrimieraStep:
     def expected(self, data: dict[str, Any]) -> int | str:
         value = primiera(_cards(data, "pile"))
         return "incomplete" if value is None else value
+
+    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
+        value = str(self.expected(data))
+        return {"value": value if right else ("1" if value != "1" else "2")}
 
 
 class PointsStep:
@@ -247,6 +264,10 @@ class PointsStep:
 
     def expected(self, data: dict[str, Any]) -> dict[str, str]:
         return self.winners(data)
+
+    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
+        winners = self.winners(data)
+        return winners if right else {c: ("none" if w != "none" else "0") for c, w in winners.items()}
 
 
 for kind in (CaptureStep(), SweepStep(), PrimieraStep(), PointsStep()):
