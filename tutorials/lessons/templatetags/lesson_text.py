@@ -1,4 +1,5 @@
-"""`{{ text|lesson_text }}`: our lesson markup (paragraphs, **strong**, *em*, [[7D 3C]] cards) as HTML."""
+"""`{{ text|lesson_text }}`: our lesson markup (paragraphs, **strong**, *em*, [[7D 3C]] cards) as HTML,
+cited rules as small links to the rules page."""
 import re
 
 from django import template
@@ -7,6 +8,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from neapolitan.errors import BadNotation
 from tutorials.core.templatetags.cards import card as card_svg
+from tutorials.core.templatetags.rules import rule_links
 
 register = template.Library()
 
@@ -32,4 +34,4 @@ def lesson_text(text: str) -> SafeString:
         html = _STRONG.sub(r"<strong>\1</strong>", html)
         html = _EM.sub(r"<em>\1</em>", html)
         paragraphs.append(f"<p>{html}</p>")
-    return mark_safe("".join(paragraphs))
+    return rule_links(mark_safe("".join(paragraphs)))
