@@ -6,7 +6,7 @@ ORDER = [
     "the-deck", "playing-and-trailing", "capturing-a-single-card", "capturing-a-sum",
     "single-card-priority", "the-scopa", "end-of-the-hand", "carte-denari-settebello", "the-primiera",
     "scoring-a-whole-hand", "three-players-and-pairs", "scopone-scientifico", "scopa-a-quindici",
-    "assi-re-bello-and-bonuses",
+    "assi-re-bello-and-bonuses", "playing-well",
 ]
 
 
