@@ -72,7 +72,7 @@ def test_the_stoppa_page_gives_the_raise_bounds_the_engine_uses_STOPPA_EX_6(clie
 def test_the_stoppa_page_lets_whoever_starts_a_run_lay_aces_together_STOPPA_9_6(client):
     text = _page_text(client, "stoppa")
     assert "Whoever starts a run (di mano at first, later whoever closed the last one) may instead lay down" in text
-    assert "starts a new one, with any card or with several Aces together" in text
+    assert "starts a new one, with any card or with several Assi together" in text
     assert "province of Bari" in text and "la stop" in text
 
 

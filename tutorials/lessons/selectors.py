@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 
 from tutorials.core.learners import owner_filter
@@ -26,9 +26,15 @@ class LessonCard:
 
 
 def lessons_with_progress(request: HttpRequest, game: str) -> list[LessonCard]:
-    lessons = list(Lesson.objects.filter(game=game, retired=False).annotate(n=Count("steps")).order_by("order"))
-    mine = {p.lesson_id: p for p in LessonProgress.objects.filter(lesson__in=lessons, **owner_filter(request))}
-    return [LessonCard(lesson, lesson.n, mine.get(lesson.pk)) for lesson in lessons]
+    return _cards(request, Lesson.objects.filter(game=game))
+
+
+def _cards(request: HttpRequest, lessons: QuerySet[Lesson]) -> list[LessonCard]:
+    """The lessons (not retired), in order, each with its step count and the learner's progress:
+    two queries however many lessons and games."""
+    found = list(lessons.filter(retired=False).annotate(n=Count("steps")).order_by("game", "order"))
+    mine = {p.lesson_id: p for p in LessonProgress.objects.filter(lesson__in=found, **owner_filter(request))}
+    return [LessonCard(lesson, lesson.n, mine.get(lesson.pk)) for lesson in found]
 
 
 def continue_lesson(request: HttpRequest) -> LessonProgress | None:
@@ -40,6 +46,10 @@ def continue_lesson(request: HttpRequest) -> LessonProgress | None:
 
 
 def progress_summary(request: HttpRequest) -> dict[str, list[LessonCard]]:
+    """Every game's lessons with the learner's progress, in the site's order of games."""
     from tutorials.core.games import GAMES
 
-    return {game.slug: lessons_with_progress(request, game.slug) for game in GAMES}
+    summary: dict[str, list[LessonCard]] = {game.slug: [] for game in GAMES}
+    for card in _cards(request, Lesson.objects.filter(game__in=summary)):
+        summary[card.lesson.game].append(card)
+    return summary
