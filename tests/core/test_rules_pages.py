@@ -250,3 +250,14 @@ def test_the_stoppata_example_STOPPA_EX_9(client):
     assert f"the second player has two cards and pays {paid[1]} chips instead of {single[1]}" in text
     assert f"the other three have six each and pay {paid[3]} chips each instead of {single[3]}" in text
     assert f"The third player collects {state.net()[2]} chips." in text
+
+
+def test_the_french_pack_note_keeps_forty_cards_and_the_matta(client):
+    """SETTE-1.1 / the Scopa original: a French pack without its 8, 9 and 10 is a 40-card pack."""
+    french = [(rank, suit) for rank in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for suit in "♦♥♠♣"]
+    kept = [card for card in french if card[0] not in ("8", "9", "10")]
+    assert len(kept) == 40
+    for slug, words in (("scopa", "remove the 8, 9 and 10 of every suit"),
+                        ("settemezzo", "the highest figure of diamonds is then the matta")):
+        html = client.get(f"/{slug}/rules/").content.decode()
+        assert words in " ".join(re.sub(r"<[^>]+>", " ", html).split())
