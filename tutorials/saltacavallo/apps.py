@@ -6,4 +6,4 @@ class SaltacavalloConfig(AppConfig):
     label = "saltacavallo"
 
     def ready(self) -> None:
-        from tutorials.saltacavallo import table  # noqa: F401  (registers the practice table)
+        from tutorials.saltacavallo import steps, table  # noqa: F401  (registers lesson steps and the table)

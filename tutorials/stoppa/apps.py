@@ -6,4 +6,4 @@ class StoppaConfig(AppConfig):
     label = "stoppa"
 
     def ready(self) -> None:
-        from tutorials.stoppa import table  # noqa: F401  (registers the practice table)
+        from tutorials.stoppa import steps, table  # noqa: F401  (registers lesson steps and the table)

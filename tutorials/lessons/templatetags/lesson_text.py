@@ -17,20 +17,22 @@ _STRONG = re.compile(r"\*\*(.+?)\*\*")
 _EM = re.compile(r"\*(.+?)\*")
 
 
-def _cards_html(match: re.Match) -> str:
+def _cards_html(match: re.Match, game: str) -> str:
     try:
-        pictures = "".join(card_svg(token, css="card--inline") for token in match.group(1).replace(",", " ").split())
+        pictures = "".join(card_svg(token, game=game, css="card--inline")
+                           for token in match.group(1).replace(",", " ").split())
     except BadNotation:
         return match.group(0)
     return f'<span class="inline-cards">{pictures}</span>'
 
 
 @register.filter
-def lesson_text(text: str) -> SafeString:
+def lesson_text(text: str, game: str = "scopa") -> SafeString:
+    """The text as HTML; cards are named as `game` names them (the settebello is Scopa's)."""
     paragraphs = []
     for block in re.split(r"\n\s*\n", str(text).strip()):
         html = escape(" ".join(line.strip() for line in block.splitlines()))
-        html = _CARDS.sub(_cards_html, html)
+        html = _CARDS.sub(lambda match: _cards_html(match, game), html)
         html = _STRONG.sub(r"<strong>\1</strong>", html)
         html = _EM.sub(r"<em>\1</em>", html)
         paragraphs.append(f"<p>{html}</p>")

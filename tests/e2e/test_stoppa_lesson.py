@@ -1,0 +1,85 @@
+"""A learner completes Stoppa's first lesson in the browser, by clicking and typing, and a reload
+mid-lesson resumes at the same step."""
+import pytest
+from django.core.management import call_command
+
+from tutorials.lessons.models import Lesson
+from tutorials.lessons.steps import STEP_KINDS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _answer_step(page, step) -> None:
+    """Give the engine's answer as a learner would (worked out by the engine, never read from the page)."""
+    expected = STEP_KINDS[step.kind].expected(step.data)
+    if step.kind == "choice":
+        page.get_by_label(step.data["options"][expected], exact=True).check()
+        page.get_by_role("button", name="Check").click()
+    elif step.kind == "stoppa_cancel":
+        name = "No stoppata this deal" if expected == "cancelled" else "The stoppata is played"
+        page.get_by_role("button", name=name).click()
+    elif step.kind == "stoppa_plays":
+        if expected == "none":
+            page.get_by_role("button", name="I cannot play").click()
+        else:
+            for card in expected.split("|")[0].split("+"):
+                page.locator(f'.pick:has(input[value="{card}"])').click()  # a tap on the card
+            page.get_by_role("button", name="Lay these cards").click()
+    elif step.kind == "stoppa_needed" and expected == "closed":
+        page.get_by_role("button", name="The run is closed").click()
+    elif step.kind in ("stoppa_showdown", "stoppa_next"):
+        page.get_by_label(expected, exact=True).check()
+        page.get_by_role("button", name="Check").click()
+    else:  # a number: the punto, chips, a rank, cards laid
+        page.fill("input[name=value]", str(expected))
+        page.get_by_role("button", name="Check").click()
+    page.locator(".feedback--right").wait_for()
+    page.get_by_test_id("next").click()
+
+
+def test_complete_the_first_stoppa_lesson_and_resume_after_reload(page):
+    call_command("sync_content", verbosity=0)
+    lesson = Lesson.objects.filter(game="stoppa").order_by("order").first()
+    steps = list(lesson.steps.order_by("number"))
+    page.goto("/stoppa/learn/")
+    page.get_by_role("link", name=lesson.title).click()
+    for step in steps:
+        page.wait_for_url(f"**/{lesson.slug}/{step.number}/")
+        if step.number == 3:  # a reload mid-lesson resumes at the same step
+            page.reload()
+            page.goto(f"/stoppa/learn/{lesson.slug}/")
+            page.wait_for_url(f"**/{lesson.slug}/{step.number}/")
+        if step.kind == "read":
+            page.get_by_role("button", name="Continue").click()
+        else:
+            _answer_step(page, step)
+    page.wait_for_url(f"**/{lesson.slug}/done/")
+    assert page.get_by_test_id("stars").get_attribute("aria-label") == "3 stars"
+
+
+def test_a_wrong_punto_is_explained_in_the_page(page):
+    call_command("sync_content", verbosity=0)
+    lesson = Lesson.objects.get(game="stoppa", slug="the-punto")
+    page.goto(f"/stoppa/learn/{lesson.slug}/")
+    page.get_by_role("button", name="Continue").click()
+    page.get_by_role("button", name="Continue").click()
+    page.fill("input[name=value]", "1")  # the Asso by its number, not its punto value
+    page.get_by_role("button", name="Check").click()
+    feedback = page.locator(".feedback--wrong")
+    feedback.wait_for()
+    assert "punto scale" in feedback.inner_text()
+
+
+@pytest.mark.parametrize("slug", ["who-wins-the-pot", "the-re-and-the-assi", "stopped", "three-twos"])
+def test_lessons_with_every_kind_of_answer_control(page, slug):
+    """Radio buttons of players, cards to tap, "cannot play", "the run is closed", two buttons."""
+    call_command("sync_content", verbosity=0)
+    lesson = Lesson.objects.get(game="stoppa", slug=slug)
+    page.goto(f"/stoppa/learn/{slug}/")
+    for step in lesson.steps.order_by("number"):
+        page.wait_for_url(f"**/{slug}/{step.number}/")
+        if step.kind == "read":
+            page.get_by_role("button", name="Continue").click()
+        else:
+            _answer_step(page, step)
+    page.wait_for_url(f"**/{slug}/done/")
