@@ -2,20 +2,15 @@
 import pytest
 from django.core.management import call_command
 
+from tests.e2e.lessons import open_lesson, stars, take_step, walk
 from tutorials.lessons.models import Lesson
 from tutorials.lessons.steps import STEP_KINDS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def answer_step(page, step) -> None:
-    """Answer a step right, then go on with "Next"."""
-    give_answer(page, step)
-    page.get_by_test_id("next").click()
-
-
 def give_answer(page, step) -> None:
-    """Give the engine's answer to a Saltacavallo step (or a choice) by clicking; wait for "Right!"."""
+    """Give the engine's answer to a Saltacavallo step by clicking."""
     expected = STEP_KINDS[step.kind].expected(step.data)
     check = page.get_by_role("button", name="Check")
 
@@ -23,10 +18,7 @@ def give_answer(page, step) -> None:
         page.locator(f'label:has(> input[name="{field}"][value="{value}"])').click()
         assert page.locator(f'input[name="{field}"][value="{value}"]').is_checked()
 
-    if step.kind == "choice":
-        page.get_by_label(step.data["options"][expected], exact=True).check()
-        check.click()
-    elif step.kind == "salta_loser":
+    if step.kind == "salta_loser":
         if expected == "none":
             page.get_by_role("button", name="Nobody loses").click()
         else:
@@ -46,43 +38,27 @@ def give_answer(page, step) -> None:
         check.click()
     else:
         raise AssertionError(f"no way to answer a {step.kind} step")
-    page.locator(".feedback--right").wait_for()
 
 
 def test_complete_the_first_saltacavallo_lesson(page):
     call_command("sync_content", verbosity=0)
     lesson = Lesson.objects.filter(game="saltacavallo").order_by("order").first()
-    steps = list(lesson.steps.order_by("number"))
-    assert any(s.kind.startswith("salta_") for s in steps)
-    page.goto("/saltacavallo/learn/")
-    page.get_by_role("link", name=lesson.title).click()
-    for step in steps:
-        page.wait_for_url(f"**/{lesson.slug}/{step.number}/")
-        if step.kind == "read":
-            page.get_by_role("button", name="Continue").click()
-        else:
-            answer_step(page, step)
-    page.wait_for_url(f"**/{lesson.slug}/done/")
-    assert page.get_by_test_id("stars").get_attribute("aria-label") == "3 stars"
+    assert any(s.kind.startswith("salta_") for s in lesson.steps.all())
+    open_lesson(page, lesson)
+    walk(page, lesson, give_answer)
+    assert stars(page) == "3 stars"
 
 
 def test_a_wrong_answer_is_explained_and_can_be_corrected(page):
     """On the first "who loses" step: choose nobody, read why, then answer right."""
     call_command("sync_content", verbosity=0)
     lesson = Lesson.objects.filter(game="saltacavallo").order_by("order").first()
-    steps = list(lesson.steps.order_by("number"))
-    first = next(s for s in steps if s.kind == "salta_loser")
+    first = lesson.steps.filter(kind="salta_loser").order_by("number").first()
     page.goto(f"/saltacavallo/learn/{lesson.slug}/")
-    for step in steps[: first.number - 1]:
-        page.wait_for_url(f"**/{lesson.slug}/{step.number}/")
-        if step.kind == "read":
-            page.get_by_role("button", name="Continue").click()
-        else:
-            answer_step(page, step)
-    page.wait_for_url(f"**/{lesson.slug}/{first.number}/")
+    walk(page, lesson, give_answer, until=first.number)
     page.get_by_role("button", name="Nobody loses").click()
     wrong = page.locator(".feedback--wrong")
     wrong.wait_for()
     assert "The lowest card is" in wrong.inner_text()
-    answer_step(page, first)
+    take_step(page, first, give_answer)
     page.wait_for_url(f"**/{lesson.slug}/{first.number + 1}/")

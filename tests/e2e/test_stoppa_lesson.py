@@ -3,6 +3,7 @@ mid-lesson resumes at the same step."""
 import pytest
 from django.core.management import call_command
 
+from tests.e2e.lessons import open_lesson, stars, walk
 from tutorials.lessons.models import Lesson
 from tutorials.lessons.steps import STEP_KINDS
 
@@ -12,10 +13,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def _answer_step(page, step) -> None:
     """Give the engine's answer as a learner would (worked out by the engine, never read from the page)."""
     expected = STEP_KINDS[step.kind].expected(step.data)
-    if step.kind == "choice":
-        page.get_by_label(step.data["options"][expected], exact=True).check()
-        page.get_by_role("button", name="Check").click()
-    elif step.kind == "stoppa_cancel":
+    if step.kind == "stoppa_cancel":
         name = "No stoppata this deal" if expected == "cancelled" else "The stoppata is played"
         page.get_by_role("button", name=name).click()
     elif step.kind == "stoppa_plays":
@@ -33,28 +31,21 @@ def _answer_step(page, step) -> None:
     else:  # a number: the punto, chips, a rank, cards laid
         page.fill("input[name=value]", str(expected))
         page.get_by_role("button", name="Check").click()
-    page.locator(".feedback--right").wait_for()
-    page.get_by_test_id("next").click()
 
 
 def test_complete_the_first_stoppa_lesson_and_resume_after_reload(page):
     call_command("sync_content", verbosity=0)
     lesson = Lesson.objects.filter(game="stoppa").order_by("order").first()
-    steps = list(lesson.steps.order_by("number"))
-    page.goto("/stoppa/learn/")
-    page.get_by_role("link", name=lesson.title).click()
-    for step in steps:
-        page.wait_for_url(f"**/{lesson.slug}/{step.number}/")
-        if step.number == 3:  # a reload mid-lesson resumes at the same step
+
+    def reload_at_step_3(page, step) -> None:  # a reload mid-lesson resumes at the same step
+        if step.number == 3:
             page.reload()
             page.goto(f"/stoppa/learn/{lesson.slug}/")
             page.wait_for_url(f"**/{lesson.slug}/{step.number}/")
-        if step.kind == "read":
-            page.get_by_role("button", name="Continue").click()
-        else:
-            _answer_step(page, step)
-    page.wait_for_url(f"**/{lesson.slug}/done/")
-    assert page.get_by_test_id("stars").get_attribute("aria-label") == "3 stars"
+
+    open_lesson(page, lesson)
+    walk(page, lesson, _answer_step, on_arrival=reload_at_step_3)
+    assert stars(page) == "3 stars"
 
 
 def test_a_wrong_punto_is_explained_in_the_page(page):
@@ -76,10 +67,4 @@ def test_lessons_with_every_kind_of_answer_control(page, slug):
     call_command("sync_content", verbosity=0)
     lesson = Lesson.objects.get(game="stoppa", slug=slug)
     page.goto(f"/stoppa/learn/{slug}/")
-    for step in lesson.steps.order_by("number"):
-        page.wait_for_url(f"**/{slug}/{step.number}/")
-        if step.kind == "read":
-            page.get_by_role("button", name="Continue").click()
-        else:
-            _answer_step(page, step)
-    page.wait_for_url(f"**/{slug}/done/")
+    walk(page, lesson, _answer_step)
