@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 # The most queries each endpoint may make: the session, the user, the page's own rows; an answer
 # also takes its locks and writes its rows (a savepoint counts as a query here).
 LIMITS = {
-    "home": 5, "game home": 3, "rules": 2, "progress": 9, "lesson list": 4, "lesson step": 6,
+    "home": 5, "game home": 4, "rules": 2, "progress": 9, "lesson list": 4, "lesson step": 6,
     "lesson answer": 12, "puzzle home": 8, "puzzle show": 5, "puzzle answer": 15,
     "puzzle dashboard": 6, "puzzle review": 4, "new table form": 2, "table show": 3,
     "table action": 5, "table advance": 4,

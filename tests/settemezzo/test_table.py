@@ -85,6 +85,7 @@ def test_without_htmx_a_play_redirects_back_to_the_table(client):
 
 def test_a_whole_game_to_its_end_then_refusals(client):
     table = _new_table(client, seed="end", hands=5)
+    assert not table.finished
     for _ in range(60):
         game = _game(table)
         if game.is_over:
@@ -94,6 +95,8 @@ def test_a_whole_game_to_its_end_then_refusals(client):
         assert _act(client, table, action).status_code == 200
     game = _game(table)
     assert game.is_over and game.hand_no == 5 and sum(game.chips_now) == 300
+    table.refresh_from_db()
+    assert table.finished  # it leaves the learner's list of unfinished games
     html = _page(client, table)
     assert "The game is over" in html and "Most chips" in html
     assert "over" in _refused(client, table, "next")

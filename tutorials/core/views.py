@@ -4,13 +4,14 @@ from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tutorials.core.games import GAMES, GAMES_BY_SLUG, GameInfo
+from tutorials.core.inputs import safe_next
 from tutorials.core.ratelimit import allow
 from tutorials.lessons.selectors import continue_lesson
+from tutorials.tables.selectors import your_tables
 
 
 def _game(slug: str) -> GameInfo:
@@ -29,7 +30,9 @@ def home(request: HttpRequest) -> TemplateResponse:
 
 @require_safe
 def game_home(request: HttpRequest, game: str) -> TemplateResponse:
-    return TemplateResponse(request, "core/game_home.html", {"game": _game(game)})
+    return TemplateResponse(request, "core/game_home.html", {
+        "game": _game(game), "your_tables": your_tables(request, game),
+    })
 
 
 @require_safe
@@ -48,15 +51,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
-        return redirect(_safe_next(request) or "progress")
+        return redirect(safe_next(request) or "progress")
     status = 400 if request.method == "POST" else 200
     return TemplateResponse(request, "registration/signup.html", {"form": form}, status=status)
 
-
-def _safe_next(request: HttpRequest) -> str:
-    """The `next` page asked for, if it is on this site (never a redirect elsewhere)."""
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    allowed = url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return target if allowed else ""

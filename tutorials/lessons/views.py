@@ -13,6 +13,7 @@ from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.selectors import lessons_with_progress, progress_summary
 from tutorials.lessons.services import step_answer
 from tutorials.lessons.steps import STEP_KINDS, BadAnswer, Verdict
+from tutorials.tables.selectors import your_tables
 
 
 def _game(slug: str) -> GameInfo:
@@ -89,7 +90,7 @@ def lesson_done(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 def progress_page(request: HttpRequest) -> TemplateResponse:
     summary = progress_summary(request)
     games = [(GAMES_BY_SLUG[slug], cards) for slug, cards in summary.items() if cards]
-    return TemplateResponse(request, "lessons/progress.html", {"games": games})
+    return TemplateResponse(request, "lessons/progress.html", {"games": games, "your_tables": your_tables(request)})
 
 
 def _next_url(game: str, lesson: Lesson, step: Step, progress: LessonProgress) -> str:

@@ -65,6 +65,9 @@ class SaltacavalloAdapter:
             )
         return state.apply(action)
 
+    def is_over(self, state: GameState) -> bool:
+        return state.is_over
+
     def seat_to_act(self, state: GameState) -> int | None:
         return state.to_act if state.phase in ("exchange", "dealer", "reply") else None
 

@@ -54,6 +54,9 @@ class ScopaAdapter:
             raise IllegalAction(_("The hand is over: deal the next hand first."), "SCOPA-12.3")
         return state.apply(action)
 
+    def is_over(self, state: Match) -> bool:
+        return state.is_over
+
     def seat_to_act(self, state: Match) -> int | None:
         return None if state.hand_over or state.is_over else state.to_move
 

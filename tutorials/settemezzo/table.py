@@ -64,6 +64,9 @@ class SetteAdapter:
         assert isinstance(action, Action)
         return state.apply(action)
 
+    def is_over(self, state: Game) -> bool:
+        return state.is_over
+
     def seat_to_act(self, state: Game) -> int | None:
         return None if state.hand.is_over else state.hand.to_move
 

@@ -93,6 +93,9 @@ class StoppaAdapter:
         ended = any(e.kind in ("award", "carry") for e in after.events)
         return TableGame(after, paused=ended and not after.deal.is_over)
 
+    def is_over(self, state: TableGame) -> bool:
+        return state.giro.is_over
+
     def seat_to_act(self, state: TableGame) -> int | None:
         if state.paused or state.giro.deal.is_over:
             return None

@@ -33,6 +33,9 @@ class GameAdapter(Protocol):
     def seat_to_act(self, state: Any) -> int | None:
         """The seat whose move it is, or None while the game waits (between hands, or over)."""
 
+    def is_over(self, state: Any) -> bool:
+        """Has the whole game (match, giro, last hand) ended?"""
+
     def bot_action(self, state: Any, seat: int, options: dict[str, Any]) -> Any: ...
 
     def narrate(self, state_before: Any, seat: int, action: Any, state_after: Any) -> str: ...

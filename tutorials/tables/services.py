@@ -122,7 +122,7 @@ def _save_move(adapter: GameAdapter, table: Table, state: Any, seat: int, action
     entry = {"seat": seat, "action": str(action), "text": adapter.narrate(state, seat, action, after)}
     changes = {
         "state_text": adapter.dump(after), "log": [*table.log, entry], "ply": table.ply + 1,
-        "updated": timezone.now(),
+        "finished": adapter.is_over(after), "updated": timezone.now(),
     }
     if not Table.objects.filter(pk=table.pk, ply=table.ply).update(**changes):
         return False

@@ -11,9 +11,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.core.inputs import safe_next
 from tutorials.core.learners import anon_key, peek_anon_key
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS, GameAdapter
+from tutorials.tables.selectors import table_summary
 from tutorials.tables.services import (
     FormReused,
     StaleAction,
@@ -114,6 +116,20 @@ def table_advance(request: HttpRequest, game: str, table_id: str) -> HttpRespons
     if request.POST.get("ply", "") == str(table.ply) and not bot_step(adapter=adapter, table=table):
         table.refresh_from_db()  # the move was made elsewhere meanwhile: show that
     return _render(request, adapter, table)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_abandon(request: HttpRequest, game: str, table_id: str) -> HttpResponse:
+    """Abandon one of your games: a page asks first (GET); the POST deletes the table and goes
+    back where the learner came from (the game's home by default)."""
+    table = _own_table(request, game, table_id)
+    back = safe_next(request) or reverse("game_home", args=[game])
+    if request.method == "POST":
+        table.delete()
+        return redirect(back)
+    return TemplateResponse(request, "tables/abandon.html", {
+        "game": GAMES_BY_SLUG[game], "table": table, "summary": table_summary(table), "back": back,
+    })
 
 
 def _error_text(error: ValueError) -> str:
