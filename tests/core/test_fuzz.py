@@ -68,6 +68,7 @@ def _gets(tables: list[Table], steps: list[Step], puzzles: list[Puzzle]) -> list
                  reverse("puzzle_home", args=[game.slug]), reverse("puzzle_next", args=[game.slug]),
                  reverse("puzzle_dashboard", args=[game.slug]), reverse("puzzle_review", args=[game.slug])]
     urls += [reverse("play_table", args=[t.game, t.public_id]) for t in tables]
+    urls += [reverse("play_abandon", args=[t.game, t.public_id]) for t in tables]  # the question only
     urls += [reverse("lesson_step", args=[s.lesson.game, s.lesson.slug, s.number]) for s in steps]
     urls += [reverse("puzzle_show", args=[p.game, p.pk]) for p in puzzles]
     return urls
