@@ -2,6 +2,7 @@
 import pytest
 from django.core.management import call_command
 
+from tests.e2e.axe import assert_accessible
 from tests.e2e.lessons import open_lesson, stars, walk
 from tutorials.lessons.models import Lesson
 from tutorials.lessons.steps import STEP_KINDS
@@ -48,3 +49,4 @@ def test_complete_a_whole_lesson_and_resume_after_reload(page):
     open_lesson(page, lesson)
     walk(page, lesson, _answer_step, on_arrival=reload_at_step_3)
     assert stars(page) == "3 stars"
+    assert_accessible(page)  # the finished lesson's page

@@ -5,6 +5,7 @@ import pytest
 
 from neapolitan.cards import by_index
 from neapolitan.scopa import Play
+from tests.e2e.axe import assert_accessible
 from tests.puzzles.support import needs_choice
 from tutorials.puzzles.files import read_specs, shipped_files
 from tutorials.puzzles.models import Puzzle
@@ -59,6 +60,7 @@ def test_solve_puzzles_by_clicking(page):
     assert items.count() == len(first.spec["verdicts"])
     assert items.first.get_attribute("data-answer") == first.solution
     assert "verdicts__item--chosen" in items.first.get_attribute("class")
+    assert_accessible(page)  # the answered puzzle, every option's verdict shown
 
     page.get_by_test_id("next").click()
     page.wait_for_url(re.compile(r"/scopa/puzzles/\d+/$"))

@@ -2,6 +2,7 @@
 resumes as it was; abandoning it there asks first."""
 import pytest
 
+from tests.e2e.axe import assert_accessible
 from tests.e2e.support import click_and_settle, deal, ply
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -31,6 +32,7 @@ def test_resume_a_saved_table_from_the_progress_page_then_abandon_it(page):
     page.get_by_role("link", name="Progress").click()
     page.get_by_test_id("your-tables").get_by_role("link", name="Abandon Scopa").click()
     page.get_by_role("heading", name="Abandon this game?").wait_for()
+    assert_accessible(page)
     page.get_by_role("button", name="Abandon it").click()
     page.wait_for_url("**/progress/")
     assert page.get_by_test_id("your-tables").count() == 0
