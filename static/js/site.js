@@ -1,0 +1,37 @@
+// After htmx redraws a practice table, the keyboard stays where the next action is (not at the top
+// of the page), and what the players did is read out from a live region that is never replaced.
+(function () {
+  "use strict";
+  var focusWasInTable = false;
+
+  function table() { return document.getElementById("table"); }
+
+  document.addEventListener("htmx:beforeSwap", function () {
+    var area = table(), active = document.activeElement;
+    focusWasInTable = !!area && (area.contains(active) || active === document.body || active === null);
+  });
+
+  // htmx:load fires on the new content itself (an outerHTML swap removes the old element, whose
+  // own events no longer reach the document).
+  document.addEventListener("htmx:load", function (event) {
+    var area = table();
+    if (!area || event.target !== area) { return; }
+    announce(area);
+    if (focusWasInTable) { focusNextAction(area); }
+    focusWasInTable = false;
+  });
+
+  function announce(area) {
+    var live = document.getElementById("announcer");
+    var lines = area.querySelectorAll("[data-testid=narration] li");
+    if (live && lines.length) { live.textContent = lines[lines.length - 1].textContent.trim(); }
+  }
+
+  function focusNextAction(area) {
+    var next = area.querySelector(
+      "[data-next-action], [data-testid=hand] .card-button, .capture-option, form:not(.thinking) button:not([disabled])"
+    );
+    if (!next) { next = area; area.setAttribute("tabindex", "-1"); }
+    next.focus({ preventScroll: true });
+  }
+})();
