@@ -35,10 +35,18 @@ def test_each_game_home_lists_its_unfinished_tables_with_their_options(client, t
     assert _listed(client.get("/stoppa/").content.decode(), stoppa)
 
 
-def test_the_progress_page_lists_every_game_started(client, tables):
+def _section(html: str, testid: str) -> str:
+    start = html.index(f'data-testid="{testid}"')
+    return html[start:html.index("</section>", start)]
+
+
+def test_the_progress_page_lists_every_game_started_and_every_game_played(client, tables):
     scopa, stoppa, done = tables
+    Table.objects.filter(pk=done.pk).update(outcome="You won, 11–7.")
     html = client.get("/progress/").content.decode()
-    assert _listed(html, scopa) and _listed(html, stoppa) and not _listed(html, done)
+    started, played = _section(html, "your-tables"), _section(html, "games-played")
+    assert _listed(started, scopa) and _listed(started, stoppa) and not _listed(started, done)
+    assert _listed(played, done) and "You won, 11–7." in played and not _listed(played, scopa)
 
 
 def test_nobody_else_sees_or_abandons_them(client, tables):

@@ -90,7 +90,9 @@ def lesson_done(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 def progress_page(request: HttpRequest) -> TemplateResponse:
     summary = progress_summary(request)
     games = [(GAMES_BY_SLUG[slug], cards) for slug, cards in summary.items() if cards]
-    return TemplateResponse(request, "lessons/progress.html", {"games": games, "your_tables": your_tables(request)})
+    return TemplateResponse(request, "lessons/progress.html", {
+        "games": games, "your_tables": your_tables(request), "played": your_tables(request, finished=True),
+    })
 
 
 def _next_url(game: str, lesson: Lesson, step: Step, progress: LessonProgress) -> str:

@@ -68,6 +68,9 @@ class SaltacavalloAdapter:
     def is_over(self, state: GameState) -> bool:
         return state.is_over
 
+    def outcome(self, state: GameState) -> str:
+        return winner_text(state)
+
     def seat_to_act(self, state: GameState) -> int | None:
         return state.to_act if state.phase in ("exchange", "dealer", "reply") else None
 

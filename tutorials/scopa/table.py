@@ -57,6 +57,13 @@ class ScopaAdapter:
     def is_over(self, state: Match) -> bool:
         return state.is_over
 
+    def outcome(self, state: Match) -> str:
+        names = _side_names(state.hand.players)
+        score = "–".join(str(s) for s in state.scores)
+        if state.winner is None:
+            return score
+        return _("%(who)s won, %(score)s.") % {"who": names[state.winner], "score": score}
+
     def seat_to_act(self, state: Match) -> int | None:
         return None if state.hand_over or state.is_over else state.to_move
 

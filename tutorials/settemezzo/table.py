@@ -23,7 +23,7 @@ from neapolitan.settemezzo.values import BUST, REALE, SIMPLE, halves_text, hand_
 from tutorials.core.inputs import whole_number
 from tutorials.settemezzo.forms import SetteTableForm
 from tutorials.tables.models import Table
-from tutorials.tables.registry import SEAT_PLACES, register
+from tutorials.tables.registry import SEAT_PLACES, most_chips, register
 from tutorials.tables.registry import seat_name as table_seat_name
 
 NEXT_HAND = "next"
@@ -66,6 +66,9 @@ class SetteAdapter:
 
     def is_over(self, state: Game) -> bool:
         return state.is_over
+
+    def outcome(self, state: Game) -> str:
+        return most_chips(state.chips_now)
 
     def seat_to_act(self, state: Game) -> int | None:
         return None if state.hand.is_over else state.hand.to_move
@@ -356,9 +359,7 @@ class SetteTableView:
             else:
                 self.bank_note = _("%(who)s keeps the bank.") % {"who": seat_name(nxt)}
         else:
-            best = max(chips)
-            leaders = [seat_name(s) for s, c in enumerate(chips) if c == best]
-            self.winner_note = _("Most chips: %(who)s, with %(n)s.") % {"who": ", ".join(leaders), "n": best}
+            self.winner_note = most_chips(chips)
 
 
 def _draw_note(game: Game) -> str:

@@ -35,7 +35,7 @@ from neapolitan.stoppa.stoppata import cancels, needed, played_counts
 from tutorials.stoppa.forms import StoppaTableForm
 from tutorials.stoppa.narration import chips, describe, seat_name
 from tutorials.tables.models import NEXT, Table
-from tutorials.tables.registry import register
+from tutorials.tables.registry import most_chips, register
 
 LATER = "§"  # in a narration: the lines after it are shown once the learner goes on
 ALL_AMOUNTS = 40  # bet amounts offered one by one up to this many; wider ranges are spread
@@ -95,6 +95,9 @@ class StoppaAdapter:
 
     def is_over(self, state: TableGame) -> bool:
         return state.giro.is_over
+
+    def outcome(self, state: TableGame) -> str:
+        return most_chips(state.giro.chips)
 
     def seat_to_act(self, state: TableGame) -> int | None:
         if state.paused or state.giro.deal.is_over:

@@ -27,6 +27,7 @@ class Table(models.Model):
     create_token = models.CharField(max_length=32, null=True, blank=True, unique=True,
                                     help_text="The new-table form that made it: a second post of it finds this table.")
     finished = models.BooleanField(default=False, help_text="The game has ended (kept by every move).")
+    outcome = models.CharField(max_length=200, blank=True, help_text="How the game ended, once it has.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -1,6 +1,7 @@
 """How a game plugs into the practice table: one adapter per game, one set of views for all."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from django import forms
@@ -36,6 +37,9 @@ class GameAdapter(Protocol):
     def is_over(self, state: Any) -> bool:
         """Has the whole game (match, giro, last hand) ended?"""
 
+    def outcome(self, state: Any) -> str:
+        """How a finished game ended, in one line ("You won, 11–7")."""
+
     def bot_action(self, state: Any, seat: int, options: dict[str, Any]) -> Any: ...
 
     def narrate(self, state_before: Any, seat: int, action: Any, state_after: Any) -> str: ...
@@ -49,6 +53,13 @@ class GameAdapter(Protocol):
 def seat_name(seat: int) -> str:
     """The learner is "You" (seat 0); the computer players are numbered by seat."""
     return _("You") if seat == 0 else _("Bot %(n)s") % {"n": seat}
+
+
+def most_chips(chips: Sequence[int]) -> str:
+    """ "Most chips: You, with 312." (ties name every leader)."""
+    best = max(chips)
+    leaders = ", ".join(seat_name(s) for s, c in enumerate(chips) if c == best)
+    return _("Most chips: %(who)s, with %(n)s.") % {"who": leaders, "n": best}
 
 
 ADAPTERS: dict[str, GameAdapter] = {}

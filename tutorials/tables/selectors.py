@@ -31,9 +31,11 @@ class YourTable:
         return reverse("play_abandon", args=[self.table.game, self.table.public_id])
 
 
-def your_tables(request: HttpRequest, game: str | None = None, limit: int = 10) -> list[YourTable]:
-    """The learner's unfinished tables (of one game, or all), the latest played first."""
-    rows = Table.objects.filter(finished=False, **owner_filter(request, user_field="owner"))
+def your_tables(request: HttpRequest, game: str | None = None, limit: int = 10,
+                finished: bool = False) -> list[YourTable]:
+    """The learner's unfinished tables (or, with `finished`, the games played to the end, each
+    with its outcome) of one game or all, the latest played first."""
+    rows = Table.objects.filter(finished=finished, **owner_filter(request, user_field="owner"))
     if game is not None:
         rows = rows.filter(game=game)
     rows = rows.filter(game__in=ADAPTERS).defer("state_text", "log").order_by("-updated")[:limit]

@@ -120,9 +120,10 @@ def _save_move(adapter: GameAdapter, table: Table, state: Any, seat: int, action
     on success `table` holds what was saved."""
     after = adapter.apply(state, action)
     entry = {"seat": seat, "action": str(action), "text": adapter.narrate(state, seat, action, after)}
+    finished = adapter.is_over(after)
     changes = {
         "state_text": adapter.dump(after), "log": [*table.log, entry], "ply": table.ply + 1,
-        "finished": adapter.is_over(after), "updated": timezone.now(),
+        "finished": finished, "outcome": adapter.outcome(after) if finished else "", "updated": timezone.now(),
     }
     if not Table.objects.filter(pk=table.pk, ply=table.ply).update(**changes):
         return False

@@ -11,11 +11,11 @@ def mark_finished(apps, schema_editor):
     for table in Table.objects.all().iterator():
         adapter = ADAPTERS.get(table.game)
         try:
-            over = adapter is not None and adapter.is_over(adapter.load(table.rules_text, table.state_text))
-        except Exception:  # a table the engine can no longer read stays listed, to be abandoned
-            over = False
-        if over:
-            Table.objects.filter(pk=table.pk).update(finished=True)
+            state = adapter.load(table.rules_text, table.state_text)
+            if adapter.is_over(state):
+                Table.objects.filter(pk=table.pk).update(finished=True, outcome=adapter.outcome(state)[:200])
+        except Exception:  # noqa: S110 (a table the engine can no longer read stays listed, to be abandoned)
+            pass
 
 
 class Migration(migrations.Migration):
@@ -29,6 +29,11 @@ class Migration(migrations.Migration):
             model_name='table',
             name='finished',
             field=models.BooleanField(default=False, help_text='The game has ended (kept by every move).'),
+        ),
+        migrations.AddField(
+            model_name='table',
+            name='outcome',
+            field=models.CharField(blank=True, help_text='How the game ended, once it has.', max_length=200),
         ),
         migrations.RunPython(mark_finished, migrations.RunPython.noop),
     ]
