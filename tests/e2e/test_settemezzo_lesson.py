@@ -1,4 +1,4 @@
-"""A learner completes the first Sette e Mezzo lesson in the browser, by clicking and typing."""
+"""A learner completes Sette e Mezzo lessons in the browser, by clicking, typing and sliding."""
 import pytest
 from django.core.management import call_command
 
@@ -24,6 +24,16 @@ def _answer_step(page, step) -> None:
     elif step.kind == "sette_odds":
         page.fill("input[name=number]", str(expected))
         page.get_by_role("button", name="Check").click()
+    elif step.kind == "sette_estimate":
+        # the slider by keyboard alone: Home goes to 0, each arrow press one point up
+        guess = round(expected)
+        slider = page.get_by_role("slider", name="Your guess")
+        slider.focus()
+        slider.press("Home")
+        for _ in range(guess):
+            slider.press("ArrowRight")
+        assert page.get_by_role("spinbutton", name="Percent").input_value() == str(guess)  # the live value beside it
+        page.get_by_role("button", name="Check").click()
     elif step.kind == "sette_dealer":
         page.get_by_role("button", name="He draws" if expected == "draw" else "He stands").click()
     else:
@@ -46,3 +56,24 @@ def test_complete_the_first_sette_e_mezzo_lesson(page):
     open_lesson(page, lesson)
     walk(page, lesson, _answer_step, on_arrival=wrong_first_at_step_4)
     assert stars(page) == "2 stars"
+
+
+def test_estimate_the_chance_of_the_next_card_with_the_slider(page):
+    """The counting lesson: exact counts typed, chances guessed with the slider; a guess far off is
+    explained with the exact count, and one within five points moves on."""
+    call_command("sync_content", verbosity=0)
+    lesson = Lesson.objects.get(game="settemezzo", slug="counting-the-cards")
+    assert lesson.steps.filter(kind="sette_estimate").count() >= 3
+    first = lesson.steps.filter(kind="sette_estimate").order_by("number").first()
+
+    def far_off_first(page, step) -> None:
+        if step.number == first.number:
+            page.get_by_role("spinbutton", name="Percent").fill("5")  # typed: the slider follows
+            assert page.get_by_role("slider", name="Your guess").input_value() == "5"
+            page.get_by_role("button", name="Check").click()
+            feedback = page.locator(".feedback--wrong")
+            feedback.wait_for()
+            assert "19 of the 39 cards you have not seen bust you" in feedback.inner_text()
+
+    open_lesson(page, lesson)
+    walk(page, lesson, _answer_step, on_arrival=far_off_first)

@@ -28,6 +28,10 @@ def _answer_step(page, step) -> None:
     elif step.kind in ("stoppa_showdown", "stoppa_next"):
         page.get_by_label(expected, exact=True).check()
         page.get_by_role("button", name="Check").click()
+    elif step.kind == "stoppa_estimate":  # a guess typed beside the slider, which follows it
+        page.get_by_role("spinbutton", name="Percent").fill(str(round(expected)))
+        assert page.get_by_role("slider", name="Your guess").input_value() == str(round(expected))
+        page.get_by_role("button", name="Check").click()
     else:  # a number: the punto, chips, a rank, cards laid
         page.fill("input[name=value]", str(expected))
         page.get_by_role("button", name="Check").click()
@@ -61,9 +65,11 @@ def test_a_wrong_punto_is_explained_in_the_page(page):
     assert "punto scale" in feedback.inner_text()
 
 
-@pytest.mark.parametrize("slug", ["who-wins-the-pot", "the-re-and-the-assi", "stopped", "three-twos"])
+@pytest.mark.parametrize("slug", ["who-wins-the-pot", "the-re-and-the-assi", "stopped", "three-twos",
+                                  "is-it-worth-seeing"])
 def test_lessons_with_every_kind_of_answer_control(page, slug):
-    """Radio buttons of players, cards to tap, "cannot play", "the run is closed", two buttons."""
+    """Radio buttons of players, cards to tap, "cannot play", "the run is closed", two buttons, a
+    percent beside a slider."""
     call_command("sync_content", verbosity=0)
     lesson = Lesson.objects.get(game="stoppa", slug=slug)
     page.goto(f"/stoppa/learn/{slug}/")

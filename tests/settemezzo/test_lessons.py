@@ -25,7 +25,8 @@ def content(db):
     call_command("sync_content", verbosity=0)
 
 
-KINDS = ("sette_value", "sette_matta", "sette_outcome", "sette_payoff", "sette_bank", "sette_dealer", "sette_odds")
+KINDS = ("sette_value", "sette_matta", "sette_outcome", "sette_payoff", "sette_bank", "sette_dealer", "sette_odds",
+         "sette_estimate")
 
 
 def _post(**fields) -> QueryDict:
@@ -218,6 +219,81 @@ def test_counting_the_unseen_cards(cards, seen, ask, count):
     assert not _judge("sette_odds", step, number=str(count + 1))
 
 
+# -- estimating the chance (tutorials/lessons/estimate.py) -----------------------------------------
+@pytest.mark.parametrize(("cards", "seen", "ask", "hits", "total"), [
+    ("5C", "", "bust", 19, 39),  # SETTE-3.2: 3 to 7 bust a 5, less the learner's own Cinque
+    ("4S 2D", "7C 8B 3D", "bust", 20, 35),  # SETTE-4.4: the face-up cards are not in the count
+    ("7D", "9C 10S 8B", "seven_half", 9, 36),  # SETTE-3.3: eight figures left and the matta
+    ("10D 3C", "", "safe", 26, 38),  # SETTE-3.1: the matta drops to ½, only 5, 6 and 7 bust
+    ("10D", "", "bust", 0, 39),  # the matta alone adapts to any card: 0%
+    ("6C", "1C 2C 3C 4B 5B", "bust", 19, 34),
+])
+def test_the_chance_of_the_next_card_is_the_exact_count(cards, seen, ask, hits, total):
+    step = _step("sette_estimate", cards=cards, seen=seen, ask=ask)
+    STEP_KINDS["sette_estimate"].validate(step)
+    assert _brute_force(cards, seen, ask) == hits  # an independent count, card by card
+    assert 40 - len(parse_cards(cards)) - len(parse_cards(seen)) == total
+    count = STEP_KINDS["sette_estimate"].count(step)
+    assert (count.hits, count.total) == (hits, total)
+    assert STEP_KINDS["sette_estimate"].expected(step) == round(100 * hits / total, 1)
+    exact = 100 * hits / total
+    verdict = STEP_KINDS["sette_estimate"].check(step, _post(guess=str(round(exact))))
+    assert verdict.correct
+    if hits:
+        assert f"{hits} of the {total} cards you have not seen" in verdict.explanation
+    assert verdict.solution == f"{round(exact, 1):g}%"
+
+
+# 9 of 36 cards make 7½: exactly 25%, so the distances are whole points.
+QUARTER = _step("sette_estimate", cards="7D", seen="9C 10S 8B", ask="seven_half")
+
+
+@pytest.mark.parametrize(("guess", "correct", "opening"), [
+    ("25", True, "Spot on: 25% is exactly the chance."),
+    ("20", True, "Spot on: your 20% is 5 points below"),  # within 5 points counts
+    ("30", True, "Spot on: your 30% is 5 points above"),
+    ("24", True, "Spot on: your 24% is 1 point below"),
+    ("19", False, "Close: your 19% is 6 points below"),  # close is told, but tried again
+    ("40", False, "Close: your 40% is 15 points above"),
+    ("41", False, "Your 41% is 16 points above"),
+    ("0", False, "Your 0% is 25 points below"),
+    ("100", False, "Your 100% is 75 points above"),
+])
+def test_a_guess_is_scored_by_its_distance_from_the_exact_chance(guess, correct, opening):
+    verdict = STEP_KINDS["sette_estimate"].check(QUARTER, _post(guess=guess))
+    assert verdict.correct is correct
+    assert verdict.explanation.startswith(opening)
+    assert "9 of the 36 cards you have not seen give you exactly 7½" in verdict.explanation
+    assert "25%" in verdict.explanation and verdict.solution == "25%"
+
+
+@pytest.mark.parametrize(("posted", "read"), [
+    (["30"], 30),  # the slider alone, or the number box alone
+    (["50", ""], 50),  # without JavaScript: the slider moved, nothing typed
+    (["50", "30"], 30),  # a typed number (after the slider in the form) is the one meant
+    (["30", "30"], 30),  # with JavaScript the two move together
+    ([" 25 "], 25),
+])
+def test_the_slider_and_the_number_box_post_one_guess(posted, read):
+    verdict = STEP_KINDS["sette_estimate"].check(QUARTER, _post(guess=posted))
+    assert f"{read}%" in verdict.explanation.split(".")[0]
+
+
+@pytest.mark.parametrize("value", ["", " ", "²", "⑤", "٣", "-1", "101", "1000", "25.5", "25%", "1e2", "NaN",
+                                   "9" * 40, "\x00", "😀"])
+def test_a_malformed_guess_is_a_bad_answer_with_a_message(value):
+    with pytest.raises(BadAnswer, match="whole percent from 0 to 100"):
+        STEP_KINDS["sette_estimate"].check(QUARTER, _post(guess=value))
+    with pytest.raises(BadAnswer):
+        STEP_KINDS["sette_estimate"].check(QUARTER, _post(guess=["50", value]) if value.strip() else _post())
+
+
+def test_the_engines_answers_for_an_estimate_are_far_apart():
+    right = STEP_KINDS["sette_estimate"].answer_fields(QUARTER, right=True)
+    wrong = STEP_KINDS["sette_estimate"].answer_fields(QUARTER, right=False)
+    assert right == {"guess": "25"} and abs(int(wrong["guess"]) - 25) > 15
+
+
 # -- malformed answers and content ------------------------------------------------------------------
 STEPS = {
     "sette_value": _step("sette_value", cards="5C 9S"),
@@ -227,9 +303,11 @@ STEPS = {
     "sette_bank": _step("sette_bank", dealer="6C", punters=["7S 8C", "5D"]),
     "sette_dealer": _step("sette_dealer", cards="2B 2C", rules={"dealer_stands_on": 5}),
     "sette_odds": _step("sette_odds", cards="6C"),
+    "sette_estimate": _step("sette_estimate", cards="6C"),
 }
 FIELD = {"sette_value": "value", "sette_matta": "value", "sette_outcome": "outcome", "sette_payoff": "result",
-         "sette_bank": "seat", "sette_dealer": "move", "sette_odds": "number"}
+         "sette_bank": "seat", "sette_dealer": "move", "sette_odds": "number",
+         "sette_estimate": "guess"}
 ODD = ["", " ", "²", "⑤", "٣", "-1", "1e3", "9" * 40, "NaN", "\x00", "11X", "½½", "7..5", "3", "99", "0",
        "<script>", "😀", "draw stand", "reale ", "-3", "1/2/3"]
 
@@ -258,7 +336,8 @@ def test_malformed_answers_are_bad_answers_never_other_errors(kind):
     ("sette_outcome", "outcome", "royal"), ("sette_payoff", "result", "3"), ("sette_payoff", "result", "+1"),
     ("sette_bank", "seat", "0"), ("sette_bank", "seat", "3"), ("sette_bank", "seat", "٣"),
     ("sette_dealer", "move", "hit"), ("sette_odds", "number", "-1"), ("sette_odds", "number", "⑤"),
-    ("sette_odds", "number", "1e3"),
+    ("sette_odds", "number", "1e3"), ("sette_estimate", "guess", "101"), ("sette_estimate", "guess", "-1"),
+    ("sette_estimate", "guess", "²"), ("sette_estimate", "guess", ""),
 ])
 def test_these_answers_are_refused(kind, field, value):
     with pytest.raises(BadAnswer):
@@ -281,6 +360,9 @@ def test_these_answers_are_refused(kind, field, value):
     ("sette_dealer", {"cards": "7S 8C"}, "cards"),
     ("sette_odds", {"ask": "win"}, "ask"),
     ("sette_odds", {"seen": "6C"}, "twice"),
+    ("sette_estimate", {"ask": "win"}, "ask"),
+    ("sette_estimate", {"cards": "7C 10C"}, "cards"),
+    ("sette_estimate", {"seen": "6C"}, "twice"),
 ])
 def test_bad_content_names_the_field(kind, changes, field):
     with pytest.raises(BadContent, match=field):
@@ -357,7 +439,13 @@ def _assert_no_answer(html: str, step) -> None:
             text = text.replace(f"{kind.context(step.data)['unseen']} cards you have not seen", "")
         assert str(step.data["answer"]) not in NUMBER.findall(text), (step.lesson.slug, step.number, text)
         assert str(step.data["answer"]) not in parser.values
-    if step.kind in ("sette_value", "sette_matta", "sette_odds", "sette_dealer"):
+    if step.kind == "sette_estimate":
+        # the slider starts in the middle, the number box is empty: no figure of the answer anywhere
+        text = " ".join(parser.text).replace(prompt, "")
+        exact = step.data["answer"]
+        assert f"{exact:g}" not in text and f"{round(exact)}%" not in text, (step.lesson.slug, step.number)
+        assert parser.values.count("50") == 1 and str(round(exact)) not in parser.values
+    if step.kind in ("sette_value", "sette_matta", "sette_odds", "sette_dealer", "sette_estimate"):
         assert 'type="hidden" name="csrfmiddlewaretoken"' in form
         assert form.count('type="hidden"') == 1
 

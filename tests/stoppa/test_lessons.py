@@ -4,6 +4,9 @@ and a curriculum of at least 8 lessons and 40 steps where the learner acts."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from itertools import combinations
+from math import comb
 
 import pytest
 from django.core.management import call_command
@@ -11,6 +14,7 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.html import escape
 
+from neapolitan.cards import DECK, parse_cards
 from tests.lessons.support import answer, right_answer, wrong_answer
 from tutorials.lessons.content import read_all
 from tutorials.lessons.models import Lesson, LessonProgress
@@ -18,7 +22,8 @@ from tutorials.lessons.steps import STEP_KINDS, BadAnswer, BadContent
 
 NAMES = ["Aldo", "Bea", "Ciro", "Dora"]
 KINDS = ["stoppa_punto", "stoppa_misera", "stoppa_showdown", "stoppa_bet", "stoppa_needed",
-         "stoppa_plays", "stoppa_turn", "stoppa_next", "stoppa_payment", "stoppa_cancel", "stoppa_odds"]
+         "stoppa_plays", "stoppa_turn", "stoppa_next", "stoppa_payment", "stoppa_cancel", "stoppa_odds",
+         "stoppa_estimate"]
 
 
 def posted(**fields) -> QueryDict:
@@ -267,6 +272,76 @@ def test_odds_percent_within_one_point(data, value):
         judge("stoppa_odds", data, value="101")
 
 
+# -- estimating the chance to win (tutorials/lessons/estimate.py) -------------------------------------
+VALUE = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}  # STOPPA-1.4
+
+
+def _punto(cards) -> int:
+    """STOPPA-5.1, counted here again: the best sum of at most three cards of one suit."""
+    return max(sum(sorted((VALUE[c.rank] for c in cards if c.suit == suit), reverse=True)[:3])
+               for suit in {c.suit for c in cards})
+
+
+def _lower_hands(cards: str) -> tuple[list[frozenset], list]:
+    """Every three-card hand of the cards not in `cards` whose punto is below theirs (4 players: all 40)."""
+    mine = parse_cards(cards)
+    unseen = [c for c in DECK if c not in mine]
+    value = _punto(mine)
+    return [frozenset(h) for h in combinations(unseen, 3) if _punto(h) < value], unseen
+
+
+@pytest.mark.parametrize("cards, lower", [
+    ("7C 7S 7B", 3240),  # STOPPA-5.2: three suits, so one Sette counts: 21
+    ("1D 1C 1S", 1372),  # only one Asso counts: 16
+    ("6B 5B 10C", 6631),  # 33
+    ("7D 6D 2C", 7438),  # 39
+    ("10C 9S 8D", 0),  # STOPPA-5.2: the least punto beats nothing
+])
+def test_the_chance_to_beat_one_hand_is_counted_hand_by_hand(cards, lower):
+    hands, unseen = _lower_hands(cards)
+    assert len(hands) == lower and len(unseen) == 37
+    step = {"prompt": "?", "hint": "!", "cards": cards}
+    count = STEP_KINDS["stoppa_estimate"].count(step)
+    assert (count.hits, count.total) == (lower, 7770)
+    assert STEP_KINDS["stoppa_estimate"].expected(step) == round(100 * lower / 7770, 1)
+    verdict = judge("stoppa_estimate", {"cards": cards}, guess=str(round(100 * lower / 7770)))
+    assert verdict.correct and f"{lower:,} of them are lower than yours" in verdict.explanation
+
+
+@pytest.mark.parametrize("cards", ["6B 5B 10C", "7D 6D 2C"])
+def test_the_chance_to_beat_two_hands_counts_every_deal_STOPPA_6_9(cards):
+    """Ordered deals of two disjoint hands, both lower: for each lower hand A, the lower hands that
+    share no card with it, by inclusion and exclusion over A's cards."""
+    hands, unseen = _lower_hands(cards)
+    one, two = Counter(), Counter()
+    for hand in hands:
+        one.update(hand)
+        two.update(frozenset(pair) for pair in combinations(sorted(hand, key=str), 2))
+    both = 0
+    for hand in hands:
+        meeting = sum(one[c] for c in hand) - sum(two[frozenset(p)] for p in combinations(sorted(hand, key=str), 2)) + 1
+        both += len(hands) - meeting
+    step = {"prompt": "?", "hint": "!", "cards": cards, "opponents": 2}
+    count = STEP_KINDS["stoppa_estimate"].count(step)
+    assert (count.hits, count.total) == (both, comb(37, 3) * comb(34, 3))
+    assert "both hands are lower than yours" in count.said
+
+
+def test_an_estimate_far_off_is_wrong_and_close_is_told():
+    data = {"cards": "6B 5B 10C"}  # 85.3%
+    assert judge("stoppa_estimate", data, guess="81").correct
+    close = judge("stoppa_estimate", data, guess="75")
+    assert not close.correct and close.explanation.startswith("Close:")
+    far = judge("stoppa_estimate", data, guess="40")
+    assert not far.correct and "85.3%" in far.explanation and far.solution == "85.3%"
+
+
+@pytest.mark.parametrize("value", ["", "²", "101", "-1", "1e2", "50.5", "😀", "9" * 40])
+def test_a_malformed_guess_is_a_bad_answer(value):
+    with pytest.raises(BadAnswer, match="whole percent"):
+        judge("stoppa_estimate", {"cards": "6B 5B 10C"}, guess=value)
+
+
 # -- malformed answers are BadAnswer, never another exception ------------------------------------
 SAMPLE = {
     "stoppa_punto": {"cards": "7D 6D 1D"},
@@ -280,6 +355,7 @@ SAMPLE = {
     "stoppa_payment": {"names": ["A", "B"], "left": [3, 4]},
     "stoppa_cancel": {"hand": "2D 2C 2S 5B"},
     "stoppa_odds": {"ask": "break_even", "pot": 9, "to_call": 3},
+    "stoppa_estimate": {"cards": "5B 4B 7S"},
 }
 ODD = ["", " ", "²", "⑤", "-1", "1e3", "9" * 40, "NaN", "\x00", "11X", "7D" * 30, "😀", "99", "10"]
 
@@ -316,6 +392,11 @@ def test_empty_answers_are_bad_answers(kind):
     ("stoppa_needed", {"run": "10D", "players": 6}, "table/run"),
     ("stoppa_payment", {"names": ["A"], "left": [-1]}, "left"),
     ("stoppa_cancel", {"hand": "2D 2C 2S 5B 7C 8D 9S 3B 4C 6D 1S"}, "hand"),
+    ("stoppa_estimate", {"cards": "7D 6D"}, "cards"),
+    ("stoppa_estimate", {"cards": "7D 6D 6D"}, "twice"),
+    ("stoppa_estimate", {"cards": "7D 6D 2C", "opponents": 3}, "opponents"),
+    ("stoppa_estimate", {"cards": "7D 6D 2C", "opponents": 0}, "opponents"),
+    ("stoppa_estimate", {"cards": "10D 6D 2C", "players": 6}, "pack"),
 ])
 def test_bad_content_names_the_field(kind, data, field):
     with pytest.raises(BadContent, match=re.escape(field)):
@@ -368,7 +449,7 @@ def test_no_step_page_shows_its_answer_before_it_is_answered(client, content, no
             assert escape(verdict.explanation) not in html, f"{lesson.slug} #{step.number}"
             assert "feedback--right" not in html and " checked" not in html
             if step.kind in ("stoppa_punto", "stoppa_misera", "stoppa_bet", "stoppa_turn", "stoppa_payment",
-                             "stoppa_odds"):
+                             "stoppa_odds", "stoppa_estimate"):
                 assert f'value="{step.data["answer"]}"' not in html  # the number is typed, never filled in
             if step.kind == "stoppa_plays":
                 assert "stoppa-legal" not in html
@@ -389,7 +470,8 @@ def test_malformed_answers_over_http_are_400_and_change_nothing(client, content,
                 seen.add(step.kind)
                 before = LessonProgress.objects.filter(lesson=lesson).values_list("step", "mistakes").first()
                 for value in ("²", "11X", "", "-1", "9" * 40):
-                    response = answer(client, step, {"value": value, "choice": value, "cards": [value]})
+                    response = answer(client, step, {"value": value, "choice": value, "cards": [value],
+                                                     "guess": value})
                     assert response.status_code == 400, (step.kind, value)
                 after = LessonProgress.objects.filter(lesson=lesson).values_list("step", "mistakes").first()
                 assert before == after

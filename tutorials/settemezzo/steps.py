@@ -2,10 +2,12 @@
 
 Kinds (each named `sette_*` so it never collides with another game's): the value of a hand, the
 value the matta takes, what a hand is (below 7½, simple 7½, reale, bust), what a showdown pays,
-who holds the bank next, the dealer's drawing rule, and how many unseen cards do something.
+who holds the bank next, the dealer's drawing rule, how many unseen cards do something, and the
+chance of it as a guess in percent (tutorials/lessons/estimate.py scores it).
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django.http import QueryDict
@@ -27,7 +29,7 @@ from neapolitan.settemezzo import (
     wins_bank,
 )
 from neapolitan.settemezzo.actions import HIT
-from neapolitan.settemezzo.odds import unseen_counts
+from neapolitan.settemezzo.odds import NextCard, unseen_counts
 from neapolitan.settemezzo.state import BUST_, OVER, PLAY, SETTE, STOOD, Seat, legal_for
 from neapolitan.settemezzo.values import (
     BUST,
@@ -40,6 +42,7 @@ from neapolitan.settemezzo.values import (
     matta_values,
 )
 from tutorials.core.inputs import whole_number
+from tutorials.lessons.estimate import Count, EstimateKind, percent_text
 from tutorials.lessons.steps import BadAnswer, BadContent, Verdict, register, require
 
 OUTCOMES = ("under", "simple", "reale", "bust")
@@ -541,6 +544,61 @@ CLASS_WORDS = {0: _lazy("figures (worth ½)"), 1: _lazy("aces"), 2: _lazy("twos"
                4: _lazy("fours"), 5: _lazy("fives"), 6: _lazy("sixes"), 7: _lazy("sevens")}
 
 
+def _validate_next_card(data: dict[str, Any]) -> None:
+    """A hand that may take another card, the cards seen beside it, and what is asked."""
+    require(data, "prompt", "cards", "hint")
+    _distinct(_hand(data, "cards"), _cards(data, "seen"))
+    if data.get("ask", "bust") not in ODDS_ASKS:
+        raise BadContent(f"ask: one of {', '.join(ODDS_ASKS)}")
+    rules = _rules(data)
+    if hand_outcome(_hand(data, "cards"), rules) in (SIMPLE, REALE, BUST):
+        raise BadContent("cards: at 7½ or bust nobody takes another card")
+
+
+def _unseen(data: dict[str, Any]) -> tuple[int, ...]:
+    """How many unseen cards of each value class: the pack without your cards and the cards seen."""
+    return unseen_counts([*_hand(data, "cards"), *_cards(data, "seen")])
+
+
+def _next_card_context(data: dict[str, Any]) -> dict[str, Any]:
+    return {"cards": _hand(data, "cards"), "seen": _cards(data, "seen"), "unseen": sum(_unseen(data))}
+
+
+def _share(odds: NextCard, ask: str) -> Fraction:
+    return {"bust": odds.bust, "safe": odds.at_or_under, "seven_half": odds.seven_half}[ask]
+
+
+def _hits(data: dict[str, Any]) -> dict[int, int]:
+    """For each value class, how many unseen cards of it do what is asked."""
+    cards, rules, ask = _hand(data, "cards"), _rules(data), data.get("ask", "bust")
+    found = {}
+    for cls, k in enumerate(_unseen(data)):
+        if not k:
+            continue
+        only = [0] * 9
+        only[cls] = k
+        if _share(next_card(cards, only, rules), ask):
+            found[cls] = k
+    return found
+
+
+def _next_card_count(data: dict[str, Any]) -> int:
+    """How many unseen cards do what is asked, from the engine's exact odds of the next card."""
+    unseen = _unseen(data)
+    odds = next_card(_hand(data, "cards"), unseen, _rules(data))
+    return int(_share(odds, data.get("ask", "bust")) * sum(unseen))
+
+
+def _doing(data: dict[str, Any]) -> str:
+    return {"bust": _("bust you"), "safe": _("keep you at 7½ or under"),
+            "seven_half": _("give you exactly 7½")}[data.get("ask", "bust")]
+
+
+def _listed(hits: dict[int, int]) -> str:
+    """ "4 twos, 3 threes, the matta" """
+    return ", ".join(f"{k} {CLASS_WORDS[c]}" if c != 8 else _("the matta") for c, k in sorted(hits.items()))
+
+
 class OddsStep(_Kind):
     """ "Of the cards you have not seen, how many bust you (keep you safe, make 7½)?" — exact."""
 
@@ -548,55 +606,25 @@ class OddsStep(_Kind):
     template = "settemezzo/steps/_odds.html"
 
     def validate(self, data: dict[str, Any]) -> None:
-        require(data, "prompt", "cards", "hint")
-        _distinct(_hand(data, "cards"), _cards(data, "seen"))
-        if data.get("ask", "bust") not in ODDS_ASKS:
-            raise BadContent(f"ask: one of {', '.join(ODDS_ASKS)}")
-        rules = _rules(data)
-        if hand_outcome(_hand(data, "cards"), rules) in (SIMPLE, REALE, BUST):
-            raise BadContent("cards: at 7½ or bust nobody takes another card")
-
-    def _unseen(self, data: dict[str, Any]) -> tuple[int, ...]:
-        return unseen_counts([*_hand(data, "cards"), *_cards(data, "seen")])
+        _validate_next_card(data)
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
-        return {"cards": _hand(data, "cards"), "seen": _cards(data, "seen"), "unseen": sum(self._unseen(data))}
-
-    def _hits(self, data: dict[str, Any]) -> dict[int, int]:
-        """For each value class, how many unseen cards of it do what is asked."""
-        cards, rules, ask = _hand(data, "cards"), _rules(data), data.get("ask", "bust")
-        found = {}
-        for cls, k in enumerate(self._unseen(data)):
-            if not k:
-                continue
-            only = [0] * 9
-            only[cls] = k
-            odds = next_card(cards, only, rules)
-            hit = {"bust": odds.bust, "safe": odds.at_or_under, "seven_half": odds.seven_half}[ask]
-            if hit:
-                found[cls] = k
-        return found
+        return _next_card_context(data)
 
     def expected(self, data: dict[str, Any]) -> int:
-        cards, rules = _hand(data, "cards"), _rules(data)
-        unseen = self._unseen(data)
-        odds = next_card(cards, unseen, rules)
-        share = {"bust": odds.bust, "safe": odds.at_or_under, "seven_half": odds.seven_half}[data.get("ask", "bust")]
-        return int(share * sum(unseen))
+        return _next_card_count(data)
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
         given = whole_number(answer.get("number"), digits=2)
         if given is None:
             raise BadAnswer(_("Type how many cards, as a whole number like 12."))
-        count, total = self.expected(data), sum(self._unseen(data))
-        hits = self._hits(data)
+        count, total = self.expected(data), sum(_unseen(data))
+        hits = _hits(data)
         rules = _rules(data)
-        ask = data.get("ask", "bust")
-        doing = {"bust": _("bust you"), "safe": _("keep you at 7½ or under"),
-                 "seven_half": _("give you exactly 7½")}[ask]
+        doing = _doing(data)
         have = _("You have %(total)s.") % {"total": halves_text(_total(_hand(data, "cards"), rules))}
         if hits:
-            listed = ", ".join(f"{k} {CLASS_WORDS[c]}" if c != 8 else _("the matta") for c, k in sorted(hits.items()))
+            listed = _listed(hits)
             why = _("%(have)s Of the %(total)s cards you have not seen, these %(doing)s: %(listed)s. "
                     "That is %(count)s cards, a chance of %(count)s in %(total)s (%(pct)s%%).") % {
                 "have": have, "total": total, "doing": doing, "listed": listed, "count": count,
@@ -611,5 +639,32 @@ class OddsStep(_Kind):
         return {"number": str(count if right else count + 1)}
 
 
-for kind in (ValueStep(), MattaStep(), OutcomeStep(), PayoffStep(), BankStep(), DealerStep(), OddsStep()):
+class EstimateStep(EstimateKind):
+    """ "What is the chance that one more card busts you (keeps you safe, gives you 7½)?": a guess in
+    percent, scored by its distance from the engine's exact count of the unseen cards."""
+
+    name = "sette_estimate"
+    template = "settemezzo/steps/_estimate.html"
+
+    def validate(self, data: dict[str, Any]) -> None:
+        _validate_next_card(data)
+
+    def context(self, data: dict[str, Any]) -> dict[str, Any]:
+        return _next_card_context(data)
+
+    def count(self, data: dict[str, Any]) -> Count:
+        hits, total = _next_card_count(data), sum(_unseen(data))
+        have = _("You have %(total)s.") % {"total": halves_text(_total(_hand(data, "cards"), _rules(data)))}
+        words = {"have": have, "count": hits, "total": total, "doing": _doing(data),
+                 "pct": percent_text(hits, total), "listed": _listed(_hits(data))}
+        if hits:
+            said = _("%(have)s %(count)s of the %(total)s cards you have not seen %(doing)s (%(listed)s): "
+                     "%(pct)s.") % words
+        else:
+            said = _("%(have)s None of the %(total)s cards you have not seen would %(doing)s: 0%%.") % words
+        return Count(hits, total, said)
+
+
+for kind in (ValueStep(), MattaStep(), OutcomeStep(), PayoffStep(), BankStep(), DealerStep(), OddsStep(),
+             EstimateStep()):
     register(kind)

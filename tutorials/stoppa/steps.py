@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from math import comb
 from typing import Any
 
 from django.http import QueryDict
@@ -32,6 +33,7 @@ from neapolitan.stoppa.stoppata import (
     played_counts,
 )
 from tutorials.core.inputs import whole_number
+from tutorials.lessons.estimate import Count, EstimateKind, percent_text, whole_text
 from tutorials.lessons.steps import BadAnswer, BadContent, Verdict, register, require
 
 RANK_PLURALS = {1: "Assi", 2: "Due", 3: "Tre", 4: "Quattro", 5: "Cinque", 6: "Sei", 7: "Sette",
@@ -939,6 +941,57 @@ class OddsStep:
         return {"value": str(value) if right else str(value + 5 if value < 90 else value - 5)}
 
 
+class EstimateStep(EstimateKind):
+    """"What is the chance that your three cards beat one other hand (two other hands)?": a guess in
+    percent, scored by its distance from the engine's exact count of the hands the others could hold."""
+
+    name = "stoppa_estimate"
+    template = "stoppa/steps/_stoppa_estimate.html"
+    MOST_OPPONENTS = 2  # beyond two, the count of deals runs to hundreds of billions: no longer readable
+
+    def validate(self, data: dict[str, Any]) -> None:
+        require(data, "prompt", "cards", "hint")
+        cards = _cards(data, "cards")
+        if len(cards) != 3:
+            raise BadContent("cards: a three-card hand")
+        _distinct(cards)
+        rules = _rules(data)
+        opponents = _int(data, "opponents", low=1) if "opponents" in data else 1
+        if opponents > min(self.MOST_OPPONENTS, rules.players - 1):
+            raise BadContent(f"opponents: 1 to {min(self.MOST_OPPONENTS, rules.players - 1)}")
+        if any(c not in rules.pack() for c in cards):
+            raise BadContent("cards: a card that is not in the pack at this table")
+
+    def _unseen(self, data: dict[str, Any]) -> list[Card]:
+        cards = _cards(data, "cards")
+        return [c for c in _rules(data).pack() if c not in cards]
+
+    def context(self, data: dict[str, Any]) -> dict[str, Any]:
+        return {"cards": _cards(data, "cards"), "opponents": data.get("opponents", 1),
+                "unseen": len(self._unseen(data))}
+
+    def count(self, data: dict[str, Any]) -> Count:
+        value, unseen = punto(_cards(data, "cards")), self._unseen(data)
+        opponents = data.get("opponents", 1)
+        odds = beat_odds(value, opponents, unseen, method="exact")
+        total = 1  # ordered deals of three cards to each opponent, as the engine counts them
+        for k in range(opponents):
+            total *= comb(len(unseen) - 3 * k, 3)
+        hits, ties = round(odds.win * total), round(odds.tie * total)
+        words = {"value": value, "unseen": len(unseen), "total": whole_text(total), "hits": whole_text(hits),
+                 "ties": whole_text(ties), "higher": whole_text(total - hits - ties),
+                 "pct": percent_text(hits, total)}
+        if opponents == 1:
+            said = _("Your punto is %(value)d. Another player holds 3 of the %(unseen)d cards you have not seen: "
+                     "%(total)s possible hands. %(hits)s of them are lower than yours: %(pct)s. (%(ties)s tie "
+                     "it and %(higher)s beat it.)") % words
+        else:
+            said = _("Your punto is %(value)d. Two other players hold 3 each of the %(unseen)d cards you have "
+                     "not seen: %(total)s ways to deal them. In %(hits)s of them both hands are lower than "
+                     "yours: %(pct)s. (In %(ties)s the better of the two ties it.)") % words
+        return Count(hits, total, said)
+
+
 for kind in (PuntoStep(), MiseraStep(), ShowdownStep(), BetStep(), NeededStep(), PlaysStep(), TurnStep(),
-             NextStep(), PaymentStep(), CancelStep(), OddsStep()):
+             NextStep(), PaymentStep(), CancelStep(), OddsStep(), EstimateStep()):
     register(kind)
