@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/signup/", core_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("progress/", lesson_views.progress_page, name="progress"),
+    path("settemezzo/lab/", include("tutorials.settemezzo.urls_lab")),
     path("<slug:game>/", core_views.game_home, name="game_home"),
     path("<slug:game>/rules/", core_views.rules, name="rules"),
     path("<slug:game>/play/", include("tutorials.tables.urls")),

@@ -28,7 +28,7 @@ FIELDS = [  # every field name a form or an htmx endpoint of the site reads
     "bankroll", "showdown", "lives", "revival", "re_bello", "seed", "token", "next",
     "username", "password", "password1", "password2",
 ]
-QUERIES = ["", "?stake=²", "?stake=⑤", "?choose=%00", "?choose=11X", "?theme=%ff%fe", "?result=²",
+QUERIES = ["", "?stake=²", "?stake=⑤", "?stand=²&dealer=free", "?stand=7.5&dealer=7", "?choose=%00", "?choose=11X", "?theme=%ff%fe", "?result=²",
            "?result=99999999999999999999", "?review=1", "?next=//evil.example", "?seed=²"]
 HUGE = 3 * 1024 * 1024  # over Django's 2.5 MB limit on a form body
 
@@ -60,7 +60,7 @@ def site(client: Client, shipped_specs):
 
 
 def _gets(tables: list[Table], steps: list[Step], puzzles: list[Puzzle]) -> list[str]:
-    urls = ["/", "/progress/", "/accounts/login/", "/accounts/signup/", "/no/such/page/",
+    urls = ["/", "/progress/", "/accounts/login/", "/accounts/signup/", "/no/such/page/", "/settemezzo/lab/",
             "/scopa/puzzles/99999999999999999999999/", "/scopa/learn/x/99999999999999999999999/"]
     for game in GAMES:
         urls += [reverse("game_home", args=[game.slug]), reverse("rules", args=[game.slug]),

@@ -26,7 +26,7 @@ def content(db):
 
 
 def _pages() -> list[str]:
-    pages = ["/", "/progress/", "/accounts/login/", "/accounts/signup/", "/no/such/page/"]
+    pages = ["/", "/progress/", "/accounts/login/", "/accounts/signup/", "/no/such/page/", "/settemezzo/lab/"]
     for game in GAMES:
         pages += [f"/{game}/", f"/{game}/rules/", f"/{game}/learn/", f"/{game}/play/"]
     for step in Step.objects.select_related("lesson").filter(number=1).order_by("lesson__game", "lesson__order"):
