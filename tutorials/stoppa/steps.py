@@ -93,8 +93,13 @@ def _number(answer: QueryDict, message: str, field: str = "value") -> int:
     return number
 
 
-def _wrong_number(value: int) -> str:
-    return str(value + 1)
+class NumberAnswer:
+    """For steps answered by typing the engine's number in the `value` field: a right answer
+    posts it, a wrong one the next number up."""
+
+    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
+        value = self.expected(data)  # type: ignore[attr-defined]
+        return {"value": str(value if right else value + 1)}
 
 
 def _rank(rank: int) -> str:
@@ -117,7 +122,7 @@ def punto_sum(cards: Sequence[Card]) -> str:
     return f"{parts} = {punto(cards)}" if len(best) > 1 else f"{parts}"
 
 
-class PuntoStep:
+class PuntoStep(NumberAnswer):
     """"What is the punto of these cards?": a three-card hand (punto piccolo) or a whole hand (punto grosso)."""
 
     name = "stoppa_punto"
@@ -166,13 +171,9 @@ class PuntoStep:
     def expected(self, data: dict[str, Any]) -> int:
         return punto(_cards(data, "cards"))
 
-    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
-        value = self.expected(data)
-        return {"value": str(value) if right else _wrong_number(value)}
-
 
 # -- the contest: misere, bets, the showdown ------------------------------------------------------
-class MiseraStep:
+class MiseraStep(NumberAnswer):
     """How much is paid into the pot, and when (the misere): worked out from the engine's rules and deal."""
 
     name = "stoppa_misera"
@@ -223,10 +224,6 @@ class MiseraStep:
 
     def expected(self, data: dict[str, Any]) -> int:
         return self.value(data)
-
-    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
-        value = self.value(data)
-        return {"value": str(value) if right else _wrong_number(value)}
 
 
 def _contest(data: dict[str, Any]) -> tuple[DealState, list[Event], DealState]:
@@ -362,7 +359,7 @@ class ShowdownStep:
         return {"choice": str(seat if right else (seat + 1) % _rules(data).players)}
 
 
-class BetStep:
+class BetStep(NumberAnswer):
     """"What is the most (or least) you may open or raise?": the engine's bounds after the bets so far."""
 
     name = "stoppa_bet"
@@ -427,10 +424,6 @@ class BetStep:
     def expected(self, data: dict[str, Any]) -> int:
         _stage, _seat, low, high, _call = self.bounds(data)
         return high if data.get("ask", "most") == "most" else low
-
-    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
-        value = self.expected(data)
-        return {"value": str(value) if right else _wrong_number(value)}
 
 
 # -- the stoppata ---------------------------------------------------------------------------------
@@ -629,7 +622,7 @@ def _turn_plays(hand: tuple[Card, ...], st: Stoppata, rules: Rules, depth: int =
     return best
 
 
-class TurnStep:
+class TurnStep(NumberAnswer):
     """"How many cards can you lay in this turn, at most?": runs, Assi together, closing runs."""
 
     name = "stoppa_turn"
@@ -673,10 +666,6 @@ class TurnStep:
 
     def expected(self, data: dict[str, Any]) -> int:
         return sum(len(p.cards) for p in self.line(data))
-
-    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
-        value = self.expected(data)
-        return {"value": str(value) if right else _wrong_number(value)}
 
 
 class NextStep:
@@ -760,7 +749,7 @@ class NextStep:
         return {"choice": str(seat if right else data["last"] if data["last"] != seat else (seat + 1) % _rules(data).players)}
 
 
-class PaymentStep:
+class PaymentStep(NumberAnswer):
     """"How many chips does the winner of the stoppata collect?" (or one player's payment)."""
 
     name = "stoppa_payment"
@@ -820,10 +809,6 @@ class PaymentStep:
 
     def expected(self, data: dict[str, Any]) -> int:
         return self.value(data)
-
-    def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
-        value = self.value(data)
-        return {"value": str(value) if right else _wrong_number(value)}
 
 
 class CancelStep:
