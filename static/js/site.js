@@ -27,10 +27,15 @@
     if (live && lines.length) { live.textContent = lines[lines.length - 1].textContent.trim(); }
   }
 
+  // In this order: a choice the page asks for first (which capture), then the hand, then any button.
+  var NEXT_ACTION = [
+    "[data-next-action]", ".capture-option", "[data-testid=hand] .card-button",
+    "form:not(.thinking) button:not([disabled])"
+  ];
+
   function focusNextAction(area) {
-    var next = area.querySelector(
-      "[data-next-action], [data-testid=hand] .card-button, .capture-option, form:not(.thinking) button:not([disabled])"
-    );
+    var next = null;
+    for (var i = 0; i < NEXT_ACTION.length && !next; i++) { next = area.querySelector(NEXT_ACTION[i]); }
     if (!next) { next = area; area.setAttribute("tabindex", "-1"); }
     next.focus({ preventScroll: true });
   }

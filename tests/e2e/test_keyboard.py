@@ -30,6 +30,8 @@ def test_the_keyboard_stays_on_the_hand_and_the_moves_are_announced(page):
         if _focused(page) == "choice":  # a card with several captures: choose one by keyboard too
             page.keyboard.press("Enter")
         settle(page)
+        # htmx hands the new table over a moment after the swap: wait for the focus to land
+        page.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
         assert _focused(page) in ("hand", "choice"), _focused(page)
         last = page.locator("[data-testid=narration] li").last.inner_text().strip()
         assert page.get_by_test_id("announcer").inner_text().strip() == last

@@ -251,3 +251,14 @@ def test_a_whole_giro_of_deals(client):
     assert sum(game.giro.chips) == 0
     html = _page(client, table)
     assert "End of the giro" in html and "New game" in html
+
+
+def test_the_leftover_pot_at_the_end_of_a_giro_is_told_as_this_table_s_choice_STOPPA_10_1():
+    """Issue 18, item 8: a pot still carried over when the giro ends goes to the last dealer at this
+    table (the reference leaves it open); the narration says so instead of stating it as a rule."""
+    from neapolitan.stoppa.state import Event
+    from tutorials.stoppa.narration import describe
+
+    line = describe([Event("award", 2, 7, how="giro_end")], Rules(players=4), dealer=2)[0]
+    assert "7" in line and "at this table it goes to the last dealer" in line
+    assert "left over goes to" not in line
