@@ -5,11 +5,17 @@ answers the rules engine computes, so content can never drift from the rules.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+
+from neapolitan.cards import Card, parse_card, parse_cards
+from neapolitan.errors import BadNotation
+
+R = TypeVar("R")
 
 
 class BadContent(ValueError):
@@ -61,6 +67,45 @@ def require(data: dict[str, Any], *fields: str) -> None:
     missing = [f for f in fields if f not in data or data[f] in ("", None)]
     if missing:
         raise BadContent(f"missing {', '.join(missing)}")
+
+
+# -- reading a step's content and a learner's cards, for every game's kinds ----------------------
+def cards_field(data: dict[str, Any], key: str) -> list[Card]:
+    """The cards a content field writes ("7D 3C"); BadContent naming the field if one is not a card."""
+    try:
+        return parse_cards(str(data.get(key, "")))
+    except BadNotation as error:
+        raise BadContent(f"{key}: {error}") from None
+
+
+def distinct_cards(*groups: Sequence[Card]) -> None:
+    cards = [c for group in groups for c in group]
+    if len(set(cards)) != len(cards):
+        raise BadContent("a card appears twice in the position")
+
+
+def rules_field(data: dict[str, Any], build: Callable[..., R], **fixed: Any) -> R:
+    """The game's rules for a step: `build(**fixed, **data["rules"])`, the content's house-rule
+    options (a TOML table) beside what the step itself fixes; BadContent if they are not usable."""
+    options = data.get("rules", {})
+    if not isinstance(options, dict):
+        raise BadContent("rules: a table of options, like { name = value }")
+    try:
+        return build(**fixed, **options)
+    except (BadNotation, TypeError, ValueError) as error:
+        raise BadContent(f"rules: {error}") from None
+
+
+def chosen_cards(answer: QueryDict, allowed: Sequence[Card], refusal: str) -> list[Card]:
+    """The cards a learner tapped (`cards` fields), each once and each among `allowed`; else
+    BadAnswer (`refusal` says which cards may be chosen)."""
+    try:
+        chosen = [parse_card(text) for text in answer.getlist("cards")]
+    except BadNotation as error:
+        raise BadAnswer(str(error)) from None
+    if any(card not in allowed for card in chosen) or len(set(chosen)) != len(chosen):
+        raise BadAnswer(refusal)
+    return chosen
 
 
 class ReadStep:

@@ -29,7 +29,7 @@ from neapolitan.saltacavallo import (
 from neapolitan.saltacavallo.play import draw_sequence
 from neapolitan.saltacavallo.rules import CAVALLO, RE
 from tutorials.core.inputs import whole_number
-from tutorials.lessons.steps import BadAnswer, BadContent, Verdict, register, require
+from tutorials.lessons.steps import BadAnswer, BadContent, Verdict, register, require, rules_field
 
 NOBODY = "none"
 DECISIONS = ("keep", "swap", "draw")
@@ -125,13 +125,7 @@ def _and(items: list[str]) -> str:
 
 
 def _rules(data: dict[str, Any], players: int) -> Rules:
-    options = data.get("rules", {})
-    if not isinstance(options, dict):
-        raise BadContent("rules: a table of options, like { lives = 2 }")
-    try:
-        return Rules(players=players, **options)
-    except (BadNotation, TypeError) as error:
-        raise BadContent(f"rules: {error}") from None
+    return rules_field(data, Rules, players=players)
 
 
 def _seats(data: dict[str, Any], you: bool = False) -> Seats:

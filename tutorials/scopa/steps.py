@@ -11,24 +11,24 @@ from neapolitan.errors import BadNotation
 from neapolitan.scopa import Rules, capture_options, primiera, score_hand, why_not_capture
 from neapolitan.scopa.scoring import primiera_best_cards
 from tutorials.core.inputs import whole_number
-from tutorials.lessons.steps import BadAnswer, BadContent, Verdict, register, require
+from tutorials.lessons.steps import (
+    BadAnswer,
+    BadContent,
+    Verdict,
+    cards_field,
+    chosen_cards,
+    distinct_cards,
+    register,
+    require,
+    rules_field,
+)
 
 SIDES = ("0", "1", "none")
 CATEGORIES = ("carte", "denari", "settebello", "primiera")
 
 
-def _cards(data: dict[str, Any], key: str) -> list[Card]:
-    try:
-        return parse_cards(str(data.get(key, "")))
-    except BadNotation as error:
-        raise BadContent(f"{key}: {error}") from None
-
-
 def _rules(data: dict[str, Any]) -> Rules:
-    try:
-        return Rules(data.get("variant", "SCOPA_2P"), **data.get("rules", {}))
-    except (BadNotation, TypeError) as error:
-        raise BadContent(f"rules: {error}") from None
+    return rules_field(data, Rules, variant=data.get("variant", "SCOPA_2P"))
 
 
 def _text(cards: frozenset[Card] | list[Card]) -> str:
@@ -43,22 +43,6 @@ def _italian(card: Card) -> str:
     return card.italian_name
 
 
-def _distinct(*groups: list[Card]) -> None:
-    cards = [c for group in groups for c in group]
-    if len(set(cards)) != len(cards):
-        raise BadContent("a card appears twice in the position")
-
-
-def _answer_cards(answer: QueryDict, allowed: list[Card]) -> list[Card]:
-    try:
-        chosen = [parse_card(text) for text in answer.getlist("cards")]
-    except BadNotation as error:
-        raise BadAnswer(str(error)) from None
-    if any(card not in allowed for card in chosen) or len(set(chosen)) != len(chosen):
-        raise BadAnswer(_("Choose only cards that are on the table, each once."))
-    return chosen
-
-
 class CaptureStep:
     """"Tap the cards this card captures": every legal capture is accepted, each illegal one explained."""
 
@@ -68,21 +52,22 @@ class CaptureStep:
 
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "play", "hint")
-        _distinct([self._played(data)], _cards(data, "table"))
+        distinct_cards([self._played(data)], cards_field(data, "table"))
         _rules(data)
 
     def _played(self, data: dict[str, Any]) -> Card:
-        cards = _cards(data, "play")
+        cards = cards_field(data, "play")
         if len(cards) != 1:
             raise BadContent("play: exactly one card")
         return cards[0]
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
-        return {"table": _cards(data, "table"), "played": self._played(data)}
+        return {"table": cards_field(data, "table"), "played": self._played(data)}
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
-        table, played, rules = _cards(data, "table"), self._played(data), _rules(data)
-        chosen = [] if answer.get("nothing") else _answer_cards(answer, table)
+        table, played, rules = cards_field(data, "table"), self._played(data), _rules(data)
+        chosen = [] if answer.get("nothing") else chosen_cards(
+            answer, table, _("Choose only cards that are on the table, each once."))
         legal = [o for o in capture_options(played, table, rules) if o]
         solution = " / ".join(_names(o) for o in legal) or _("nothing: it is laid on the table")
         reason = why_not_capture(played, table, chosen, rules, name=_italian)
@@ -97,7 +82,7 @@ class CaptureStep:
         return Verdict(False, reason[0], solution)
 
     def expected(self, data: dict[str, Any]) -> str:
-        legal = capture_options(self._played(data), _cards(data, "table"), _rules(data))
+        legal = capture_options(self._played(data), cards_field(data, "table"), _rules(data))
         return "|".join(sorted(_text(o) for o in legal if o))
 
     def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
@@ -105,7 +90,7 @@ class CaptureStep:
         takes = {"cards": first.split("+")} if first else {"nothing": "1"}
         if right:
             return takes
-        return {"nothing": "1"} if first else {"cards": [str(_cards(data, "table")[0])]}
+        return {"nothing": "1"} if first else {"cards": [str(cards_field(data, "table")[0])]}
 
 
 class SweepStep:
@@ -117,19 +102,19 @@ class SweepStep:
 
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "hand", "table", "hint")
-        _distinct(_cards(data, "hand"), _cards(data, "table"))
+        distinct_cards(cards_field(data, "hand"), cards_field(data, "table"))
         _rules(data)
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
-        return {"hand": _cards(data, "hand"), "table": _cards(data, "table")}
+        return {"hand": cards_field(data, "hand"), "table": cards_field(data, "table")}
 
     def sweepers(self, data: dict[str, Any]) -> list[Card]:
-        table, rules = _cards(data, "table"), _rules(data)
+        table, rules = cards_field(data, "table"), _rules(data)
         whole = frozenset(table)
-        return [c for c in _cards(data, "hand") if whole in capture_options(c, table, rules)]
+        return [c for c in cards_field(data, "hand") if whole in capture_options(c, table, rules)]
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
-        hand, table, rules = _cards(data, "hand"), _cards(data, "table"), _rules(data)
+        hand, table, rules = cards_field(data, "hand"), cards_field(data, "table"), _rules(data)
         choice = answer.get("card", "")
         sweepers = self.sweepers(data)
         solution = _names(sweepers) if sweepers else _("none of them")
@@ -162,7 +147,7 @@ class SweepStep:
         sweeper = self.expected(data).split()[0]
         if right:
             return {"card": sweeper}
-        return {"card": "none"} if sweeper != "none" else {"card": str(_cards(data, "hand")[0])}
+        return {"card": "none"} if sweeper != "none" else {"card": str(cards_field(data, "hand")[0])}
 
 
 class PrimieraStep:
@@ -174,13 +159,13 @@ class PrimieraStep:
 
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "pile", "hint")
-        _distinct(_cards(data, "pile"))
+        distinct_cards(cards_field(data, "pile"))
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
-        return {"pile": _cards(data, "pile")}
+        return {"pile": cards_field(data, "pile")}
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
-        pile = _cards(data, "pile")
+        pile = cards_field(data, "pile")
         value = primiera(pile)
         best = primiera_best_cards(pile)
         sum_text = " + ".join(f"{c.italian_name} ({c.primiera_value})" for c in best)
@@ -199,7 +184,7 @@ class PrimieraStep:
         return Verdict(number == value, why, solution)
 
     def expected(self, data: dict[str, Any]) -> int | str:
-        value = primiera(_cards(data, "pile"))
+        value = primiera(cards_field(data, "pile"))
         return "incomplete" if value is None else value
 
     def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
@@ -219,7 +204,7 @@ class PointsStep:
         piles = data["piles"]
         if not isinstance(piles, list) or len(piles) != 2:
             raise BadContent("piles: two piles, yours then your opponent's")
-        _distinct(*[parse_cards(p) for p in piles])
+        distinct_cards(*[parse_cards(p) for p in piles])
 
     def _piles(self, data: dict[str, Any]) -> list[list[Card]]:
         return [parse_cards(p) for p in data["piles"]]

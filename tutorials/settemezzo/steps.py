@@ -43,7 +43,16 @@ from neapolitan.settemezzo.values import (
 )
 from tutorials.core.inputs import whole_number
 from tutorials.lessons.estimate import Count, EstimateKind, percent_text
-from tutorials.lessons.steps import BadAnswer, BadContent, Verdict, register, require
+from tutorials.lessons.steps import (
+    BadAnswer,
+    BadContent,
+    Verdict,
+    cards_field,
+    distinct_cards,
+    register,
+    require,
+    rules_field,
+)
 
 OUTCOMES = ("under", "simple", "reale", "bust")
 ODDS_ASKS = ("bust", "safe", "seven_half")
@@ -51,34 +60,15 @@ MULTIPLES = ("2", "1", "0", "-1", "-2")  # the payoff choices, in stakes
 
 
 # -- reading a step's data --------------------------------------------------------------------------
-def _cards(data: dict[str, Any], key: str) -> list[Card]:
-    try:
-        return parse_cards(str(data.get(key, "")))
-    except BadNotation as error:
-        raise BadContent(f"{key}: {error}") from None
-
-
 def _hand(data: dict[str, Any], key: str) -> list[Card]:
-    cards = _cards(data, key)
+    cards = cards_field(data, key)
     if not cards:
         raise BadContent(f"{key}: at least one card")
     return cards
 
 
 def _rules(data: dict[str, Any], **fixed: Any) -> Rules:
-    options = data.get("rules", {})
-    if not isinstance(options, dict):
-        raise BadContent("rules: a table of options, like { dealer_stands_on = 5 }")
-    try:
-        return Rules(**{**options, **fixed})
-    except (BadNotation, TypeError) as error:
-        raise BadContent(f"rules: {error}") from None
-
-
-def _distinct(*groups: list[Card]) -> None:
-    cards = [c for group in groups for c in group]
-    if len(set(cards)) != len(cards):
-        raise BadContent("a card appears twice in the position")
+    return rules_field(data, Rules, **fixed)
 
 
 def _total(cards: list[Card], rules: Rules) -> int:
@@ -150,7 +140,7 @@ class ValueStep(_Kind):
 
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "cards", "hint")
-        _distinct(_hand(data, "cards"))
+        distinct_cards(_hand(data, "cards"))
         _rules(data)
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -200,7 +190,7 @@ class MattaStep(_Kind):
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "cards", "hint")
         cards = _hand(data, "cards")
-        _distinct(cards)
+        distinct_cards(cards)
         if MATTA_CARD not in cards:
             raise BadContent("cards: the hand must hold the matta, 10D")
         _rules(data)
@@ -255,7 +245,7 @@ class OutcomeStep(_Kind):
 
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "cards", "hint")
-        _distinct(_hand(data, "cards"))
+        distinct_cards(_hand(data, "cards"))
         _rules(data)
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -302,7 +292,7 @@ class PayoffStep(_Kind):
 
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "you", "dealer", "stake", "hint")
-        _distinct(_hand(data, "you"), _hand(data, "dealer"))
+        distinct_cards(_hand(data, "you"), _hand(data, "dealer"))
         self._stake(data)
         _rules(data)
 
@@ -405,7 +395,7 @@ class BankStep(_Kind):
         punters = data["punters"]
         if not isinstance(punters, list) or not 1 <= len(punters) <= 11:
             raise BadContent("punters: a list of 1 to 11 hands, in turn order from the dealer's right")
-        _distinct(_hand(data, "dealer"), *self._punters(data))
+        distinct_cards(_hand(data, "dealer"), *self._punters(data))
         rules = self._rules(data)
         if rules.bank == "until_deck_empty":
             raise BadContent("rules: bank = until_deck_empty depends on the stock, not on this hand")
@@ -502,7 +492,7 @@ class DealerStep(_Kind):
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "cards", "hint")
         cards = _hand(data, "cards")
-        _distinct(cards)
+        distinct_cards(cards)
         rules = _rules(data)
         if not rules.dealer_stands_on:
             raise BadContent("rules: set dealer_stands_on; with free choice the dealer's move is his own")
@@ -547,7 +537,7 @@ CLASS_WORDS = {0: _lazy("figures (worth ½)"), 1: _lazy("aces"), 2: _lazy("twos"
 def _validate_next_card(data: dict[str, Any]) -> None:
     """A hand that may take another card, the cards seen beside it, and what is asked."""
     require(data, "prompt", "cards", "hint")
-    _distinct(_hand(data, "cards"), _cards(data, "seen"))
+    distinct_cards(_hand(data, "cards"), cards_field(data, "seen"))
     if data.get("ask", "bust") not in ODDS_ASKS:
         raise BadContent(f"ask: one of {', '.join(ODDS_ASKS)}")
     rules = _rules(data)
@@ -557,11 +547,11 @@ def _validate_next_card(data: dict[str, Any]) -> None:
 
 def _unseen(data: dict[str, Any]) -> tuple[int, ...]:
     """How many unseen cards of each value class: the pack without your cards and the cards seen."""
-    return unseen_counts([*_hand(data, "cards"), *_cards(data, "seen")])
+    return unseen_counts([*_hand(data, "cards"), *cards_field(data, "seen")])
 
 
 def _next_card_context(data: dict[str, Any]) -> dict[str, Any]:
-    return {"cards": _hand(data, "cards"), "seen": _cards(data, "seen"), "unseen": sum(_unseen(data))}
+    return {"cards": _hand(data, "cards"), "seen": cards_field(data, "seen"), "unseen": sum(_unseen(data))}
 
 
 def _share(odds: NextCard, ask: str) -> Fraction:

@@ -10,7 +10,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from neapolitan.cards import PRIMIERA_VALUE, RANK_NAMES, SUIT_NAMES, Card, parse_card, parse_cards
+from neapolitan.cards import PRIMIERA_VALUE, RANK_NAMES, SUIT_NAMES, Card, parse_cards
 from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.stoppa import (
     Action,
@@ -34,7 +34,17 @@ from neapolitan.stoppa.stoppata import (
 )
 from tutorials.core.inputs import whole_number
 from tutorials.lessons.estimate import Count, EstimateKind, percent_text, whole_text
-from tutorials.lessons.steps import BadAnswer, BadContent, Verdict, register, require
+from tutorials.lessons.steps import (
+    BadAnswer,
+    BadContent,
+    Verdict,
+    cards_field,
+    chosen_cards,
+    distinct_cards,
+    register,
+    require,
+    rules_field,
+)
 
 RANK_PLURALS = {1: "Assi", 2: "Due", 3: "Tre", 4: "Quattro", 5: "Cinque", 6: "Sei", 7: "Sette",
                 8: "Fanti", 9: "Cavalli", 10: "Re"}
@@ -42,13 +52,6 @@ MAX_TURN_PLAYS = 40  # a turn never lays more cards than a hand holds
 
 
 # -- reading a step's data ------------------------------------------------------------------------
-def _cards(data: dict[str, Any], key: str) -> list[Card]:
-    try:
-        return parse_cards(str(data.get(key, "")))
-    except BadNotation as error:
-        raise BadContent(f"{key}: {error}") from None
-
-
 def _hands(data: dict[str, Any], key: str = "hands") -> list[list[Card]]:
     hands = data.get(key)
     if not isinstance(hands, list) or not hands:
@@ -60,10 +63,7 @@ def _hands(data: dict[str, Any], key: str = "hands") -> list[list[Card]]:
 
 
 def _rules(data: dict[str, Any]) -> Rules:
-    try:
-        return Rules(players=data.get("players", 4), misera=data.get("misera", 1), **data.get("rules", {}))
-    except (BadNotation, TypeError, ValueError) as error:
-        raise BadContent(f"rules: {error}") from None
+    return rules_field(data, Rules, players=data.get("players", 4), misera=data.get("misera", 1))
 
 
 def _names(data: dict[str, Any], rules: Rules) -> list[str]:
@@ -71,12 +71,6 @@ def _names(data: dict[str, Any], rules: Rules) -> list[str]:
     if not isinstance(names, list) or len(names) != rules.players or not all(isinstance(n, str) and n for n in names):
         raise BadContent(f"names: one name per player ({rules.players}), di mano first, the dealer last")
     return names
-
-
-def _distinct(*groups: Sequence[Card]) -> None:
-    cards = [c for group in groups for c in group]
-    if len(set(cards)) != len(cards):
-        raise BadContent("a card appears twice in the position")
 
 
 def _int(data: dict[str, Any], key: str, low: int = 0) -> int:
@@ -131,17 +125,17 @@ class PuntoStep(NumberAnswer):
 
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "cards", "hint")
-        cards = _cards(data, "cards")
+        cards = cards_field(data, "cards")
         if not 1 <= len(cards) <= 13:
             raise BadContent("cards: one to thirteen cards")
-        _distinct(cards)
+        distinct_cards(cards)
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
-        cards = _cards(data, "cards")
+        cards = cards_field(data, "cards")
         return {"cards": cards, "small": len(cards) > 5}
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
-        cards = _cards(data, "cards")
+        cards = cards_field(data, "cards")
         value = punto(cards)
         given = _number(answer, _("Type the punto as a number, like 55."))
         best = punto_cards(cards)
@@ -169,7 +163,7 @@ class PuntoStep(NumberAnswer):
         return ""
 
     def expected(self, data: dict[str, Any]) -> int:
-        return punto(_cards(data, "cards"))
+        return punto(cards_field(data, "cards"))
 
 
 # -- the contest: misere, bets, the showdown ------------------------------------------------------
@@ -234,7 +228,7 @@ def _contest(data: dict[str, Any]) -> tuple[DealState, list[Event], DealState]:
     hands = _hands({"hands": raw})
     if len(hands) != rules.players:
         raise BadContent(f"hands: one per player ({rules.players})")
-    _distinct(*hands)
+    distinct_cards(*hands)
     bets = data.get("bets", [])
     if not isinstance(bets, list):
         raise BadContent("bets: a list such as [\"pass\", \"open 2\", \"call\"]")
@@ -429,8 +423,8 @@ class BetStep(NumberAnswer):
 # -- the stoppata ---------------------------------------------------------------------------------
 def _run(data: dict[str, Any], rules: Rules) -> tuple[list[Card], list[Card], Stoppata]:
     """The cards of earlier runs, the current run and the engine's Stoppata for them."""
-    table, run = _cards(data, "table"), _cards(data, "run")
-    _distinct(table, run)
+    table, run = cards_field(data, "table"), cards_field(data, "run")
+    distinct_cards(table, run)
     counts = played_counts(tuple(table + run))
     for rank in range(1, 11):
         if counts[rank] > rules.copies(rank):
@@ -469,7 +463,7 @@ class NeededStep:
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "run", "hint")
         _run(data, _rules(data))
-        if not _cards(data, "run"):
+        if not cards_field(data, "run"):
             raise BadContent("run: at least one card")
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -520,15 +514,15 @@ class PlaysStep:
         require(data, "prompt", "hand", "hint")
         rules = _rules(data)
         table, run, _st = _run(data, rules)
-        hand = _cards(data, "hand")
+        hand = cards_field(data, "hand")
         if not hand:
             raise BadContent("hand: at least one card")
-        _distinct(table, run, hand)
+        distinct_cards(table, run, hand)
 
     def _setup(self, data: dict[str, Any]) -> tuple[Rules, list[Card], list[Card], Stoppata]:
         rules = _rules(data)
         _table, run, st = _run(data, rules)
-        return rules, run, _cards(data, "hand"), st
+        return rules, run, cards_field(data, "hand"), st
 
     def legal(self, data: dict[str, Any]) -> list[Action]:
         rules, _run_cards, hand, st = self._setup(data)
@@ -536,7 +530,7 @@ class PlaysStep:
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
         rules, run, hand, _st = self._setup(data)
-        return {"table": _cards(data, "table"), "run": run, "hand": hand, "players": rules.players}
+        return {"table": cards_field(data, "table"), "run": run, "hand": hand, "players": rules.players}
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
         rules, run, hand, st = self._setup(data)
@@ -549,14 +543,9 @@ class PlaysStep:
                                                "player on your right."), solution)
             return Verdict(False, about + _("You hold %(cards)s, and you must play it.") % {
                 "cards": solution}, solution)
-        try:
-            chosen = [parse_card(text) for text in answer.getlist("cards")]
-        except BadNotation as error:
-            raise BadAnswer(str(error)) from None
+        chosen = chosen_cards(answer, hand, _("Choose only cards from your hand, each once."))
         if not chosen:
             raise BadAnswer(_("Tap the card (or the cards) you lay, or say that you cannot play."))
-        if any(c not in hand for c in chosen) or len(set(chosen)) != len(chosen):
-            raise BadAnswer(_("Choose only cards from your hand, each once."))
         play = shed(*chosen)
         if play in legal:
             why = _("Right: %(cards)s.") % {"cards": " + ".join(c.italian_name for c in play.cards)}
@@ -591,7 +580,7 @@ class PlaysStep:
 
     def answer_fields(self, data: dict[str, Any], right: bool = True) -> dict[str, Any]:
         legal = self.legal(data)
-        hand = _cards(data, "hand")
+        hand = cards_field(data, "hand")
         if right:
             return {"cards": [str(c) for c in legal[0].cards]} if legal else {"nothing": "1"}
         if not legal:
@@ -633,24 +622,24 @@ class TurnStep(NumberAnswer):
         require(data, "prompt", "hand", "hint")
         rules = _rules(data)
         table, run, _st = _run(data, rules)
-        hand = _cards(data, "hand")
+        hand = cards_field(data, "hand")
         if not 1 <= len(hand) <= 13:
             raise BadContent("hand: one to thirteen cards")
-        _distinct(table, run, hand)
+        distinct_cards(table, run, hand)
 
     def line(self, data: dict[str, Any]) -> list[Action]:
         rules = _rules(data)
         _table, _run_cards, st = _run(data, rules)
-        return _turn_plays(tuple(_cards(data, "hand")), st, rules)
+        return _turn_plays(tuple(cards_field(data, "hand")), st, rules)
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
         rules = _rules(data)
         table, run, _st = _run(data, rules)
-        return {"table": table, "run": run, "hand": _cards(data, "hand"), "players": rules.players}
+        return {"table": table, "run": run, "hand": cards_field(data, "hand"), "players": rules.players}
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
         line = self.line(data)
-        hand = _cards(data, "hand")
+        hand = cards_field(data, "hand")
         value = sum(len(p.cards) for p in line)
         given = _number(answer, _("Type a number of cards, like 4."))
         if not line:
@@ -683,7 +672,7 @@ class NextStep:
         hands = _hands(data)
         if len(hands) != rules.players:
             raise BadContent(f"hands: one per player ({rules.players})")
-        _distinct(table, run, *hands)
+        distinct_cards(table, run, *hands)
         last = _int(data, "last")
         if last >= rules.players:
             raise BadContent("last: the seat (from 0) of the player who laid the last card")
@@ -822,23 +811,23 @@ class CancelStep:
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "hand", "hint")
         rules = _rules(data)
-        hand = _cards(data, "hand")
+        hand = cards_field(data, "hand")
         if not 1 <= len(hand) <= rules.cards_each:
             raise BadContent(f"hand: one to {rules.cards_each} cards")
-        _distinct(hand)
+        distinct_cards(hand)
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
-        return {"hand": _cards(data, "hand"), "players": _rules(data).players}
+        return {"hand": cards_field(data, "hand"), "players": _rules(data).players}
 
     def result(self, data: dict[str, Any]) -> str:
-        return "cancelled" if cancels(tuple(_cards(data, "hand")), _rules(data)) else "played"
+        return "cancelled" if cancels(tuple(cards_field(data, "hand")), _rules(data)) else "played"
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
         given = answer.get("choice", "")
         if given not in self.ANSWERS:
             raise BadAnswer(_("Say whether the stoppata is cancelled or played."))
         rules = _rules(data)
-        hand = _cards(data, "hand")
+        hand = cards_field(data, "hand")
         twos = [c for c in hand if c.rank == 2]
         kings = [c for c in hand if c.rank == 10]
         result = self.result(data)
@@ -881,22 +870,22 @@ class OddsStep:
             _int(data, "pot", low=1)
             _int(data, "to_call", low=1)
         else:
-            cards = _cards(data, "cards")
+            cards = cards_field(data, "cards")
             if len(cards) != 3:
                 raise BadContent("cards: a three-card hand")
-            _distinct(cards)
+            distinct_cards(cards)
 
     def percent(self, data: dict[str, Any]) -> float:
         if data["ask"] == "break_even":
             return 100 * break_even(data["pot"], data["to_call"])
-        cards = _cards(data, "cards")
+        cards = cards_field(data, "cards")
         unseen = [c for c in _rules(data).pack() if c not in cards]
         return 100 * beat_odds(punto(cards), 1, unseen, method="exact").win
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
         if data["ask"] == "break_even":
             return {"pot": data["pot"], "to_call": data["to_call"]}
-        return {"cards": _cards(data, "cards")}
+        return {"cards": cards_field(data, "cards")}
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
         value = self.percent(data)
@@ -909,7 +898,7 @@ class OddsStep:
                     "off when you win more often than %(call_n)d times in %(after)d: %(pct)d%%.") % {
                 "call": _chips(call), "call_n": call, "after": pot + call, "pct": round(value)}
         else:
-            cards = _cards(data, "cards")
+            cards = cards_field(data, "cards")
             unseen = [c for c in _rules(data).pack() if c not in cards]
             odds = beat_odds(punto(cards), 1, unseen, method="exact")
             why = _("Your punto is %(value)d. Of all the three-card hands another player could hold, it beats "
@@ -936,10 +925,10 @@ class EstimateStep(EstimateKind):
 
     def validate(self, data: dict[str, Any]) -> None:
         require(data, "prompt", "cards", "hint")
-        cards = _cards(data, "cards")
+        cards = cards_field(data, "cards")
         if len(cards) != 3:
             raise BadContent("cards: a three-card hand")
-        _distinct(cards)
+        distinct_cards(cards)
         rules = _rules(data)
         opponents = _int(data, "opponents", low=1) if "opponents" in data else 1
         if opponents > min(self.MOST_OPPONENTS, rules.players - 1):
@@ -948,15 +937,15 @@ class EstimateStep(EstimateKind):
             raise BadContent("cards: a card that is not in the pack at this table")
 
     def _unseen(self, data: dict[str, Any]) -> list[Card]:
-        cards = _cards(data, "cards")
+        cards = cards_field(data, "cards")
         return [c for c in _rules(data).pack() if c not in cards]
 
     def context(self, data: dict[str, Any]) -> dict[str, Any]:
-        return {"cards": _cards(data, "cards"), "opponents": data.get("opponents", 1),
+        return {"cards": cards_field(data, "cards"), "opponents": data.get("opponents", 1),
                 "unseen": len(self._unseen(data))}
 
     def count(self, data: dict[str, Any]) -> Count:
-        value, unseen = punto(_cards(data, "cards")), self._unseen(data)
+        value, unseen = punto(cards_field(data, "cards")), self._unseen(data)
         opponents = data.get("opponents", 1)
         odds = beat_odds(value, opponents, unseen, method="exact")
         total = 1  # ordered deals of three cards to each opponent, as the engine counts them
