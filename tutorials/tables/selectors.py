@@ -45,9 +45,8 @@ def your_tables(request: HttpRequest, game: str | None = None, limit: int = 10,
 def table_summary(table: Table, most: int = 2) -> str:
     """The table's first options in the words of its new-table form, without their explanations
     in brackets: "Scopa, you against one opponent · Quick"."""
-    form = ADAPTERS[table.game].form_class()
     parts = []
-    for name, field in form.fields.items():
+    for name, field in ADAPTERS[table.game].form_class.base_fields.items():  # no form built per table
         if name in UNSHOWN_OPTIONS or name not in table.options:
             continue
         labels = {str(value): label for value, label in getattr(field, "choices", [])}
