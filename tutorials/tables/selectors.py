@@ -52,5 +52,6 @@ def table_summary(table: Table, most: int = 2) -> str:
         labels = {str(value): label for value, label in getattr(field, "choices", [])}
         label = labels.get(str(table.options[name]))
         if label:
-            parts.append(str(label).split(" (")[0])
+            label = str(label).split(" (")[0]
+            parts.append(f"{field.label}: {label}" if label.isdigit() else label)  # "Players: 3", not "3"
     return " · ".join(parts[:most])

@@ -3,21 +3,6 @@
 from django.db import migrations, models
 
 
-def mark_finished(apps, schema_editor):
-    """Tables whose game had ended before the flag existed: asked of each game's adapter."""
-    from tutorials.tables.registry import ADAPTERS
-
-    Table = apps.get_model("tables", "Table")
-    for table in Table.objects.all().iterator():
-        adapter = ADAPTERS.get(table.game)
-        try:
-            state = adapter.load(table.rules_text, table.state_text)
-            if adapter.is_over(state):
-                Table.objects.filter(pk=table.pk).update(finished=True, outcome=adapter.outcome(state)[:200])
-        except Exception:  # noqa: S110 (a table the engine can no longer read stays listed, to be abandoned)
-            pass
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -30,10 +15,4 @@ class Migration(migrations.Migration):
             name='finished',
             field=models.BooleanField(default=False, help_text='The game has ended (kept by every move).'),
         ),
-        migrations.AddField(
-            model_name='table',
-            name='outcome',
-            field=models.CharField(blank=True, help_text='How the game ended, once it has.', max_length=200),
-        ),
-        migrations.RunPython(mark_finished, migrations.RunPython.noop),
     ]
