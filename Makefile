@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test lint bench bench-web migrate content check-migrations clean
+.PHONY: run test lint bench bench-web verify-puzzles migrate content check-migrations clean
 
 $(STAMP): pyproject.toml
 	@test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,9 @@ check-migrations: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m neapolitan.bench
+
+verify-puzzles: $(STAMP)
+	$(BIN)/python manage.py verify_puzzles
 
 bench-web: $(STAMP)
 	$(BIN)/python -m tutorials.bench_web

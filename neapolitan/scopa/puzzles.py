@@ -6,24 +6,27 @@ puzzle only when one play is clearly best (Lichess's rule of a unique solution).
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 
-from neapolitan.cards import SETTEBELLO, Card
+from neapolitan.cards import SETTEBELLO, Card, cards_from_mask
 from neapolitan.errors import IllegalAction
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.bots import greedy
 from neapolitan.scopa.captures import why_not_capture
+from neapolitan.scopa.proof import KNOWN, Proof, prove
 from neapolitan.scopa.rules import Rules
-from neapolitan.scopa.search import Analysis, analyse
-from neapolitan.scopa.state import HandState, PlayerView, deal
+from neapolitan.scopa.search import analyse
+from neapolitan.scopa.state import PlayerView, deal
 
-SAMPLES = 24  # deals of the hidden cards per analysis
-EXACT_FROM = 12  # with this many cards left or fewer, each deal is solved to the end of the hand
 SEED = "puzzle"
-MIN_GAP = 1.0  # the best play must beat the next by a point on average
-MIN_CONFIDENCE = 0.7
+MIN_GAP = 1.0  # the best play must beat the next by a point on average (by a 99% bound, if sampled)
+MIN_CONFIDENCE = 0.7  # ... and be best in this share of the deals
+# Positions the generator considers: a two-player stock of at most this many cards (later deals
+# are sampled, each played out to the end of the hand), at most this many cards left in Scopone
+# Scientifico (every deal counted, a few thousand at most).
+MAX_STOCK_2P = 18
+MAX_LEFT_SCOPONE = 12
 
 QUESTIONS = {
     "best_play": "Your turn: what is your best play?",
@@ -52,9 +55,12 @@ class PuzzleSpec:
     themes: tuple[str, ...]
     verdicts: tuple[Verdict, ...]  # every legal play, best first
     solution: str
-    exact: bool
-    confidence: float
-    samples: int = SAMPLES
+    exact: bool  # every card is known (one possible deal)
+    confidence: float  # share of the deals in which the solution was best
+    samples: int = 1  # deals played out
+    method: str = KNOWN  # proof.KNOWN, ALL_DEALS (every deal counted) or SAMPLED
+    deals: int = 1  # how many deals of the hidden cards are possible
+    gap_bound: float = 0.0  # the solution's lead over the next play: exact, or its 99% lower bound
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -95,105 +101,108 @@ def judge(spec: PuzzleSpec, answer_text: str) -> Verdict:
 
 
 # -- building a puzzle from a position ---------------------------------------------------------
-def analyse_position(view: PlayerView, samples: int = SAMPLES) -> tuple[Analysis, dict[Play, float]]:
-    analysis = analyse(view, samples, seed=SEED, exact_from=EXACT_FROM)
-    return analysis, scopa_risks(view, list(analysis.values), samples)
-
-
-def scopa_risks(view: PlayerView, plays: list[Play], samples: int) -> dict[Play, float]:
-    """For each play, the share of deals of the hidden cards in which the next player could
-    then sweep the table (with a card that is not the hand's last)."""
-    rng = random.Random(f"{SEED}:risk:{view.to_text()}")
-    worlds = [view.sample_state(rng) for _ in range(max(1, min(samples, 16)))]
-    risks = {}
-    for play in plays:
-        hits = 0
-        for world in worlds:
-            after = world.apply(play)
-            hits += _can_sweep(after)
-        risks[play] = hits / len(worlds)
-    return risks
-
-
-def _can_sweep(state: HandState) -> bool:
-    if state.is_over or not state.table or state.cards_left_to_play() <= 1:
-        return False
-    size = len(state.table)
-    return any(len(p.captured) == size for p in state.legal_actions())
-
-
-def puzzle_from(view: PlayerView, samples: int = SAMPLES) -> PuzzleSpec | None:
-    """The puzzle this position makes, or None when no play is clearly best."""
-    plays = view.legal_actions()
-    if len(plays) < 2:
+def puzzle_from(view: PlayerView, proof: Proof | None = None) -> PuzzleSpec | None:
+    """The puzzle this position makes, or None when no play is clearly best: ahead of the next by
+    MIN_GAP points (a 99% lower bound of it when the deals are sampled) and best in at least
+    MIN_CONFIDENCE of the deals."""
+    if len(view.legal_actions()) < 2:
         return None
-    analysis, risks = analyse_position(view, samples)
-    ranking = analysis.ranking
-    best, second = ranking[0], ranking[1]
-    gap = analysis.values[best] - analysis.values[second]
-    if gap < MIN_GAP or (not analysis.exact and analysis.confidence() < MIN_CONFIDENCE):
+    proof = proof or prove(view, seed=SEED, min_gap=MIN_GAP)
+    if not proof.clears(MIN_GAP, MIN_CONFIDENCE):
         return None
-    kind = _kind(view, best, analysis)
+    ranking = proof.ranking
+    best = ranking[0]
+    kind = _kind(view, best, proof)
     verdicts = tuple(
-        Verdict(str(p), round(analysis.values[p], 3), round(analysis.values[best] - analysis.values[p], 3),
-                explain(view, p, analysis.values[best] - analysis.values[p], risks[p]), round(risks[p], 3))
+        Verdict(str(p), round(proof.values[p], 3), round(proof.values[best] - proof.values[p], 3),
+                explain(view, p, proof, ranking), round(proof.risks[p], 3))
         for p in ranking
     )
     return PuzzleSpec(
         rules_text=view.rules.to_text(), position=view.to_text(), kind=kind, question=QUESTIONS[kind],
-        themes=_themes(view, ranking, analysis, risks), verdicts=verdicts, solution=str(best),
-        exact=analysis.exact, confidence=round(analysis.confidence(), 3), samples=samples,
+        themes=themes_of(view, proof), verdicts=verdicts, solution=str(best),
+        exact=proof.method == KNOWN, confidence=round(proof.best_share, 3), samples=proof.deals,
+        method=proof.method, deals=proof.possible, gap_bound=round(proof.gap_bound, 3),
     )
 
 
-def _kind(view: PlayerView, best: Play, analysis: Analysis) -> str:
+def _kind(view: PlayerView, best: Play, proof: Proof) -> str:
     if view.rules.variant == "SCOPONE_SCIENTIFICO":
         return "scopone"
-    if analysis.exact:
+    if proof.method == KNOWN:
         return "counting"
-    if best.captured and len(best.captured) == len(view.table):
+    if _sweeps(view, best):
         return "sweep"
-    if not any(p.captured for p in analysis.values):
+    if not any(p.captured for p in proof.values):
         return "safe_trail"
     return "best_play"
 
 
-def _themes(view: PlayerView, ranking: list[Play], analysis: Analysis, risks: dict[Play, float]) -> tuple[str, ...]:
-    best = ranking[0]
+def _sweeps(view: PlayerView, play: Play) -> bool:
+    """The play takes the whole table, and it counts as a scopa (not on the hand's last play)."""
+    return bool(play.captured) and len(play.captured) == len(view.table) and _not_last(view)
+
+
+def themes_of(view: PlayerView, proof: Proof) -> tuple[str, ...]:
+    """What the answer is about, read from what it does against the other plays."""
+    ranking = proof.ranking
+    best, others = ranking[0], ranking[1:]
+    risks = proof.risks
     themes = []
-    cards_in_play = {best.card, *best.captured}
-    if SETTEBELLO in cards_in_play or SETTEBELLO in view.table or SETTEBELLO in view.hand:
+    if _settebello_at_stake(view, best, others):
         themes.append("settebello")
-    if any(risks[p] >= 0.5 for p in ranking[1:]) and risks[best] < 0.5:
-        themes.append("leave_no_sweep")
-    if best.captured and len(best.captured) == len(view.table) or any(risks[p] >= 0.5 for p in ranking):
+    if _sweeps(view, best):
         themes.append("scopa_threat")
-    if any(c.rank == 7 for c in cards_in_play):
+    elif risks[best] < 0.5 and any(risks[p] >= 0.5 for p in others):
+        themes.extend(("leave_no_sweep", "scopa_threat"))
+    if _seven_at_stake(best, others):
         themes.append("primiera_sevens")
-    if _pairing_beats_sum(view):
+    if _pairing_rule_decides(view, best):
         themes.append("single_card_priority")
-    if analysis.exact:
+    if proof.method == KNOWN:
         themes.append("counting_endgame")
-    if view.rules.players == 4:
+    if view.rules.players == 4 and _partner_changes_answer(view, proof):
         themes.append("partner_play")
+    if not themes:
+        themes.append("choose_capture" if best.captured else "choose_discard")
     return tuple(themes)
 
 
-def _pairing_beats_sum(view: PlayerView) -> bool:
-    """A card in hand that could take a sum but must take its equal (SCOPA-5.1)."""
-    if view.rules.fifteen:
+def _settebello_at_stake(view: PlayerView, best: Play, others: list[Play]) -> bool:
+    """The answer takes the settebello, keeps it in hand where another play lays it down, or
+    lays it down itself."""
+    if SETTEBELLO in best.captured or best.card is SETTEBELLO:
+        return True
+    return SETTEBELLO in view.hand and any(p.card is SETTEBELLO and not p.captured for p in others)
+
+
+def _seven_at_stake(best: Play, others: list[Play]) -> bool:
+    """The answer takes a seven, or keeps one back where another play lays it down."""
+    if best.captured and any(c.rank == 7 for c in (best.card, *best.captured)):
+        return True
+    return best.card.rank != 7 and any(p.card.rank == 7 and not p.captured for p in others)
+
+
+def _pairing_rule_decides(view: PlayerView, best: Play) -> bool:
+    """The answer's card could have taken a sum but must take its equal (SCOPA-5.1)."""
+    if view.rules.fifteen or not best.captured or len(best.captured) != 1:
         return False
-    for card in view.hand:
-        if any(t.rank == card.rank for t in view.table):
-            others = [t for t in view.table if t.rank < card.rank]
-            if len(others) >= 2 and why_not_capture(card, view.table, others[:2], view.rules) is not None:
-                if sum(t.rank for t in others[:2]) == card.rank:
-                    return True
-    return False
+    rank = best.card.rank
+    smaller = [t.rank for t in view.table if t.rank < rank]
+    return any(a + b == rank for i, a in enumerate(smaller) for b in smaller[i + 1:])
 
 
-def explain(view: PlayerView, play: Play, loss: float, risk: float) -> str:
+def _partner_changes_answer(view: PlayerView, proof: Proof) -> bool:
+    """Whether the answer rests on the partner: were he playing against his side, another play
+    would be best (or none clearly)."""
+    alone = prove(view, seed=SEED, min_gap=MIN_GAP, allies=False)
+    return alone.ranking[0] != proof.ranking[0] or not alone.clears(MIN_GAP, MIN_CONFIDENCE)
+
+
+def explain(view: PlayerView, play: Play, proof: Proof, ranking: list[Play]) -> str:
     """In words: what the play takes, what it leaves, what it costs against the best."""
+    loss = proof.values[ranking[0]] - proof.values[play]
+    risk = proof.risks[play]
     parts = []
     if play.captured:
         taken: list[Card] = [play.card, *sorted(play.captured, key=lambda c: c.by_rank)]
@@ -211,19 +220,56 @@ def explain(view: PlayerView, play: Play, loss: float, risk: float) -> str:
             notes.append("a scopa: the table is swept" if _not_last(view) else "the last cards, but no scopa on the last play (SCOPA-6.2)")
         if notes:
             parts.append("It wins " + _list(notes) + ".")
+        parts.extend(_majorities_won(view, taken))
     else:
         parts.append(f"Lays the {play.card.italian_name} on the table.")
         if play.card is SETTEBELLO:
             parts.append("It offers the settebello to the next player.")
+    deals = "of the deals of the cards you have not seen" if proof.method != KNOWN else ""
     if risk >= 0.05:
-        parts.append(f"The next player can sweep the table in {round(100 * risk)}% of the deals of the hidden cards.")
-    elif not play.captured or len(play.captured) < len(view.table):
+        parts.append(f"The next player can then sweep the table{' in ' + _percent(risk) + ' ' + deals if deals else ''}.")
+    elif not _sweeps(view, play) and view.table:
         parts.append("It leaves no sweep to the next player.")
-    if loss < 0.05:
-        parts.append("This is the best play.")
+    if play == ranking[0]:
+        second = ranking[1]
+        lead = proof.values[play] - proof.values[second]
+        parts.append(f"This is the best play: {_points(lead)} better than the next best, {_in_words(second)}"
+                     + (f", and best in {_percent(proof.best_share)} {deals}." if deals else "."))
     else:
-        parts.append(f"It gives away {loss:.1f} point{'s' if round(loss, 1) != 1 else ''} on average against the best play.")
+        parts.append(f"It gives away {_points(loss)} {'on average ' if deals else ''}against the best play.")
     return " ".join(parts)
+
+
+def _majorities_won(view: PlayerView, taken: list[Card]) -> list[str]:
+    """The points a capture makes sure of: the 21st card (carte) or the 6th Denari (denari) of
+    the player's side, a majority no one can match any more (SCOPA-8.1, 8.2)."""
+    pile = view.piles[view.rules.side_of(view.seat)]
+    you = "your side has" if view.rules.players == 4 else "you have"
+    cards_before = pile.bit_count()
+    denari_before = sum(1 for c in cards_from_mask(pile) if c.suit == "D")
+    denari_after = denari_before + sum(1 for c in taken if c.suit == "D")
+    won = []
+    if cards_before < 21 <= cards_before + len(taken):
+        won.append(f"With it {you} {cards_before + len(taken)} of the 40 cards: the carte point is sure.")
+    if denari_before < 6 <= denari_after:
+        won.append(f"With it {you} {denari_after} of the 10 Denari: the denari point is sure.")
+    return won
+
+
+def _in_words(play: Play) -> str:
+    """`laying the Due di Spade`, `the Re di Spade taking the Sei di Bastoni and the Asso di Coppe`."""
+    if not play.captured:
+        return f"laying the {play.card.italian_name}"
+    taken = sorted(play.captured, key=lambda c: c.by_rank)
+    return f"the {play.card.italian_name} taking {_list('the ' + c.italian_name for c in taken)}"
+
+
+def _points(value: float) -> str:
+    return f"{value:.1f} point{'s' if round(value, 1) != 1 else ''}"
+
+
+def _percent(share: float) -> str:
+    return f"{round(100 * share)}%"
 
 
 def _not_last(view: PlayerView) -> bool:
@@ -269,18 +315,16 @@ def _promising(view: PlayerView) -> bool:
 
 
 def _worth_a_look(view: PlayerView) -> bool:
-    """Skip positions with one sensible play, and the first trick of a deal with no table."""
+    """Skip positions with one sensible play, the first trick of a deal with no table, and
+    positions too long to prove."""
     if len(view.legal_actions()) < 2 or not view.table:
         return False
-    cards_left = view.cards_left_to_play()
-    return view.rules.variant != "SCOPONE_SCIENTIFICO" or cards_left <= 20
+    if view.rules.variant == "SCOPONE_SCIENTIFICO":
+        return view.cards_left_to_play() <= MAX_LEFT_SCOPONE
+    return view.stock_size <= MAX_STOCK_2P
 
 
 def verify(spec: PuzzleSpec) -> bool:
-    """Recompute the puzzle with the engine: the same solution and the same verdicts."""
-    again = puzzle_from(spec.view(), spec.samples)
-    if again is None:
-        return False
-    return again.solution == spec.solution and [v.answer for v in again.verdicts] == [
-        v.answer for v in spec.verdicts
-    ] and all(abs(a.value - b.value) < 1e-6 for a, b in zip(again.verdicts, spec.verdicts, strict=True))
+    """Recompute the puzzle from its position with the engine, every deal played out again: the
+    same solution, verdicts, proof and themes."""
+    return puzzle_from(spec.view()) == spec

@@ -46,11 +46,14 @@ class Solver:
     again) and `leaf` (by default `estimate`) judges the position there; with `plies` it stops
     after that many plays. Without either it is exact: it plays to the end of the hand.
     With `max_nodes` it raises OutOfNodes once it has visited that many positions.
+    With `alone` (a seat of `side`) only that seat plays for the side: his partner plays against him.
     """
 
     def __init__(self, side: int, *, until_redeal: bool = False, plies: int | None = None,
-                 leaf: Leaf | None = None, max_nodes: float = math.inf, memo: bool = True) -> None:
+                 leaf: Leaf | None = None, max_nodes: float = math.inf, memo: bool = True,
+                 alone: int | None = None) -> None:
         self.side = side
+        self.alone = alone
         self.memo = memo  # a transposition table: worth its keys when positions recur (deep searches)
         self.until_redeal = until_redeal
         self.plies = plies
@@ -95,7 +98,10 @@ class Solver:
                 return stored
             if flag == _UPPER and stored <= alpha:
                 return stored
-        maximizing = state.rules.seat_sides[state.to_move] == self.side
+        if self.alone is None:
+            maximizing = state.rules.seat_sides[state.to_move] == self.side
+        else:
+            maximizing = state.to_move == self.alone
         start_alpha, start_beta = alpha, beta
         best = -math.inf if maximizing else math.inf
         best_play = None

@@ -52,3 +52,16 @@ def test_load_explains_a_bad_file(tmp_path):
     nameless.write_text("")
     with pytest.raises(CommandError, match="<game>_<set>.jsonl"):
         call_command("load_puzzles", str(nameless))
+
+
+def test_verify_puzzles_recomputes_each_and_names_those_that_differ(tmp_path, shipped_specs):
+    known = [s for s in shipped_specs if s.method == "known"][:2]
+    path = tmp_path / "scopa_check.jsonl"
+    path.write_text("".join(json.dumps(s.to_dict()) + "\n" for s in known))
+    out, err = io.StringIO(), io.StringIO()
+    call_command("verify_puzzles", str(path), jobs=1, stdout=out, stderr=err)
+    assert "All 2 puzzles recomputed" in out.getvalue() and "2/2 puzzles" in err.getvalue()
+    tampered = {**known[1].to_dict(), "solution": known[1].verdicts[1].answer}
+    path.write_text(json.dumps(known[0].to_dict()) + "\n" + json.dumps(tampered) + "\n")
+    with pytest.raises(CommandError, match=r"(?s)1 of 2 puzzles differ.*scopa_check.jsonl line 2"):
+        call_command("verify_puzzles", str(path), jobs=1, stdout=io.StringIO(), stderr=io.StringIO())

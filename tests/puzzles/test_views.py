@@ -8,8 +8,10 @@ from django.urls import reverse
 
 from neapolitan.scopa import Play
 from tests.puzzles.support import answer_of, needs_choice, right, wrong
+from tutorials.puzzles import selectors
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
 from tutorials.puzzles.registry import PUZZLE_GAMES
+from tutorials.puzzles.services import puzzles_store
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -246,3 +248,32 @@ def test_query_counts_are_bounded(client, puzzles, django_assert_max_num_queries
         client.get(reverse("puzzle_dashboard", args=["scopa"]))
     with django_assert_max_num_queries(8):
         client.get(reverse("puzzle_review", args=["scopa"]))
+
+
+@pytest.mark.parametrize(("method", "statement"), [
+    ("known", "Every card is known here: the values are exact"),
+    ("all_deals", "Proven over all {deals} ways the cards you have not seen can lie"),
+    ("sampled", "Values are averages over {samples} random deals of the cards you have not seen (of {deals} possible)"),
+])
+def test_the_result_says_what_the_answer_is_proven_against(client, shipped_specs, method, statement):
+    spec = next(s for s in shipped_specs if s.method == method)
+    puzzles_store(game="scopa", specs=[spec])
+    puzzle = Puzzle.objects.get()
+    response = client.post(_answer_url(puzzle), right(puzzle))
+    html = client.get(response.url).content.decode()
+    assert statement.format(deals=f"{spec.deals:,}", samples=f"{spec.samples:,}") in html
+    if method == "sampled":
+        assert f"at least {spec.gap_bound:.2f} points" in html
+
+
+def test_a_retired_puzzle_is_not_given_again_and_says_what_it_was_checked_against(client, puzzles):
+    old, other = puzzles[0], puzzles[1]
+    spec = dict(old.spec)
+    del spec["method"]  # stored before proofs counted every deal
+    Puzzle.objects.filter(pk=old.pk).update(spec=spec, retired=True)
+    Puzzle.objects.exclude(pk__in=[old.pk, other.pk]).delete()
+    assert list(selectors.served("scopa")) == [other]
+    assert selectors.todays_puzzle("scopa") == other
+    response = client.post(_answer_url(old), right(old))
+    html = client.get(response.url).content.decode()
+    assert "from before every puzzle was proven over all of them" in html

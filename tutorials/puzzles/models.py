@@ -60,6 +60,9 @@ class Puzzle(Rated):
     solution = models.CharField(max_length=64)
     exact = models.BooleanField(default=False, help_text="Every card known: the values are exact.")
     confidence = models.FloatField(default=1.0)
+    retired = models.BooleanField(
+        default=False, help_text="No longer given as a new puzzle (its proof no longer meets the rule); "
+        "learners' attempts and reviews of it stay.")
     plays = models.PositiveIntegerField(default=0, help_text="Signed-in learners' first attempts (they move its rating).")
     solved = models.PositiveIntegerField(default=0, help_text="Those of `plays` that were right.")
     created = models.DateTimeField(auto_now_add=True)

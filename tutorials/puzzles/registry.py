@@ -21,6 +21,8 @@ THEMES = {
     "single_card_priority": _("Single-card priority"),
     "counting_endgame": _("Counting endgame"),
     "partner_play": _("Partner play"),
+    "choose_capture": _("Choosing the capture"),
+    "choose_discard": _("Choosing the discard"),
 }
 
 KINDS = {

@@ -42,8 +42,13 @@ def learner_rating(request: HttpRequest, game: str) -> RatingView:
     return RatingView(row.rating, row.rd)
 
 
+def served(game: str) -> QuerySet[Puzzle]:
+    """The game's puzzles that are given as new puzzles (not retired)."""
+    return Puzzle.objects.filter(game=game, retired=False)
+
+
 def puzzles_of(game: str, theme: str = "") -> QuerySet[Puzzle]:
-    puzzles = Puzzle.objects.filter(game=game)
+    puzzles = served(game)
     if theme:
         puzzles = puzzles.filter(theme_key__contains=f" {theme} ")
     return puzzles
@@ -131,7 +136,7 @@ def dashboard(request: HttpRequest, game: str) -> Dashboard:
 def theme_counts(game: str) -> list[tuple[str, str, int]]:
     """(theme, label, puzzles) for every theme that has puzzles in this game."""
     counts = {key: 0 for key in THEMES}
-    for themes in Puzzle.objects.filter(game=game).values_list("themes", flat=True):
+    for themes in served(game).values_list("themes", flat=True):
         for theme in themes or []:
             if theme in counts:
                 counts[theme] += 1
@@ -145,7 +150,7 @@ def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:
     key = _todays_key(game, day)
     found = cache.get(key)
     if found is None:
-        puzzles = Puzzle.objects.filter(game=game).order_by("pk")
+        puzzles = served(game).order_by("pk")
         count = puzzles.count()
         found = puzzles[(day * 7919) % count] if count else False
         cache.set(key, found, timeout=TODAYS_PUZZLE_SECONDS)

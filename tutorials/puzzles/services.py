@@ -56,9 +56,9 @@ def puzzles_store(*, game: str, specs: Iterable[Any], progress: Callable[[int], 
     Idempotent: a puzzle already stored keeps its rating and play counts; only its spec is refreshed.
     """
     existing = {
-        (rules_text, position): (pk, spec)
-        for pk, rules_text, position, spec in Puzzle.objects.filter(game=game).values_list(
-            "pk", "rules_text", "position", "spec")
+        (rules_text, position): (pk, spec, retired)
+        for pk, rules_text, position, spec, retired in Puzzle.objects.filter(game=game).values_list(
+            "pk", "rules_text", "position", "spec", "retired")
     }
     new: dict[tuple[str, str], Puzzle] = {}
     changed: dict[int, Puzzle] = {}
@@ -68,11 +68,11 @@ def puzzles_store(*, game: str, specs: Iterable[Any], progress: Callable[[int], 
         fields = {
             "kind": spec.kind, "question": spec.question, "themes": list(spec.themes),
             "theme_key": theme_key(spec.themes), "spec": data, "solution": spec.solution,
-            "exact": spec.exact, "confidence": spec.confidence,
+            "exact": spec.exact, "confidence": spec.confidence, "retired": False,
         }
         if key in existing:
-            pk, stored = existing[key]
-            if stored != data:
+            pk, stored, retired = existing[key]
+            if stored != data or retired:
                 changed[pk] = Puzzle(pk=pk, **fields)
         elif key not in new:
             new[key] = Puzzle(game=game, rules_text=spec.rules_text, position=spec.position,
@@ -85,7 +85,7 @@ def puzzles_store(*, game: str, specs: Iterable[Any], progress: Callable[[int], 
     return len(new), len(changed)
 
 
-_SPEC_FIELDS = ("kind", "question", "themes", "theme_key", "spec", "solution", "exact", "confidence")
+_SPEC_FIELDS = ("kind", "question", "themes", "theme_key", "spec", "solution", "exact", "confidence", "retired")
 
 
 # -- answering ----------------------------------------------------------------------------------

@@ -49,7 +49,7 @@ def puzzle_home(request: HttpRequest, game: str) -> TemplateResponse:
         "game": GAMES_BY_SLUG[game], "theme": theme, "theme_label": THEMES.get(theme, ""),
         "rating": selectors.learner_rating(request, game), "upcoming": upcoming,
         "themes": selectors.theme_counts(game), "due": selectors.reviews_due(request, game).count(),
-        "total": Puzzle.objects.filter(game=game).count(),
+        "total": selectors.served(game).count(),
     })
 
 

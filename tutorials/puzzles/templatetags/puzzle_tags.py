@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import KINDS, PUZZLE_GAMES
-from tutorials.puzzles.selectors import RatingView, learner_rating, reviews_due
+from tutorials.puzzles.selectors import RatingView, learner_rating, reviews_due, served
 from tutorials.puzzles.selectors import todays_puzzle as pick_todays_puzzle
 
 register = template.Library()
@@ -17,7 +17,7 @@ register = template.Library()
 
 @register.simple_tag
 def has_puzzles(game: str) -> bool:
-    return game in PUZZLE_GAMES and Puzzle.objects.filter(game=game).exists()
+    return game in PUZZLE_GAMES and served(game).exists()
 
 
 @register.simple_tag
