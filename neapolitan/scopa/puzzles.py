@@ -82,6 +82,11 @@ class PuzzleSpec:
         return PlayerView.from_text(self.position, self.rules())
 
 
+def rules_for(variant: str) -> Rules:
+    """The rules puzzles of this variant are played by."""
+    return Rules(variant)
+
+
 # -- judging an answer -------------------------------------------------------------------------
 def judge(spec: PuzzleSpec, answer_text: str) -> Verdict:
     """The verdict of the learner's answer. BadNotation or IllegalAction (citing the rule) if it

@@ -8,6 +8,7 @@ from neapolitan.cards import SETTEBELLO
 from neapolitan.scopa import Play, PlayerView, Rules
 from neapolitan.scopa.proof import ALL_DEALS, ENUMERATE_UP_TO, KNOWN, SAMPLED, count_deals
 from neapolitan.scopa.puzzles import MIN_CONFIDENCE, MIN_GAP, verify
+from tests.conftest import starter_specs
 from tutorials.puzzles.files import shipped_files
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import KINDS, THEMES
@@ -16,7 +17,7 @@ VARIANTS = ("SCOPA_2P", "SCOPONE_SCIENTIFICO")
 
 
 def test_the_starter_set_has_300_puzzles_of_scopa_and_scopone(shipped_specs):
-    assert [p.name for p in shipped_files()] == ["scopa_starter.jsonl"]
+    assert [p.name for p in shipped_files()] == ["scopa_starter.jsonl", "settemezzo_starter.jsonl"]
     assert len(shipped_specs) >= 300
     variants = {Rules.from_text(s.rules_text).variant for s in shipped_specs}
     assert variants == set(VARIANTS)
@@ -84,9 +85,11 @@ def test_every_shipped_puzzle_is_well_formed(shipped_specs):
 
 
 @pytest.mark.django_db
-def test_load_puzzles_loads_the_starter_set_once(shipped_specs, capsys):
+def test_load_puzzles_loads_every_starter_set_once(shipped_specs, capsys):
+    sette = starter_specs("settemezzo")
     call_command("load_puzzles")
-    assert Puzzle.objects.count() == len(shipped_specs)
+    assert Puzzle.objects.filter(game="scopa").count() == len(shipped_specs)
+    assert Puzzle.objects.filter(game="settemezzo").count() == len(sette) >= 200
     call_command("load_puzzles")
-    assert Puzzle.objects.count() == len(shipped_specs)
+    assert Puzzle.objects.count() == len(shipped_specs) + len(sette)
     assert "0 new, 0 updated" in capsys.readouterr().out

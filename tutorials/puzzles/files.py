@@ -1,4 +1,5 @@
-"""Puzzle files: one engine PuzzleSpec dict per line (JSON lines), named `<game>_<set>.jsonl` in data/."""
+"""Puzzle files: one engine PuzzleSpec dict per line (JSON lines), named `<game>_<set>.jsonl`; each
+game ships its starter file (PuzzleGame.starter, in the game's app)."""
 from __future__ import annotations
 
 import json
@@ -8,15 +9,14 @@ from typing import Any, TextIO
 
 from tutorials.puzzles.registry import PUZZLE_GAMES, PuzzleGame
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
-
 
 class BadPuzzleFile(ValueError):
     """A puzzle file that cannot be read; the message names the file and the line."""
 
 
 def shipped_files() -> list[Path]:
-    return sorted(DATA_DIR.glob("*.jsonl"))
+    """Every game's starter file, in the order of the games."""
+    return [game.starter_path for game in PUZZLE_GAMES.values() if game.starter_path and game.starter_path.is_file()]
 
 
 def game_of(path: Path) -> PuzzleGame:

@@ -1,37 +1,23 @@
-"""The games that have puzzles: where each one's engine is, its variants and how a position is drawn.
+"""The games that have puzzles: each game's app registers one PuzzleGame (its engine, how a
+position is drawn and answered, its themes and kinds, its shipped puzzles), the way games register
+their lesson step kinds and tables; the puzzle pages, ratings and reviews serve them all.
 
-The engine module of a game provides `PuzzleSpec` (to_dict/from_dict), `generate`, `verify` and
-`judge` (see neapolitan/scopa/puzzles.py); it is imported on first use.
+The engine module provides `PuzzleSpec` (to_dict/from_dict, `solution`, `verdicts`), `generate`,
+`verify`, `judge` and `rules_for(variant)` (see neapolitan/scopa/puzzles.py). The presenter module provides
+`present(rules_text, position, choose)` for the position template, `answer_text(post)` (the
+engine's answer from the posted form; BadAnswer for anything else) and `options(spec, chosen)`
+for the verdicts template.
 """
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404
-from django.utils.translation import gettext_lazy as _
-
-THEMES = {
-    "settebello": _("Settebello"),
-    "scopa_threat": _("Scopa threat"),
-    "leave_no_sweep": _("Leave no sweep"),
-    "primiera_sevens": _("Primiera sevens"),
-    "single_card_priority": _("Single-card priority"),
-    "counting_endgame": _("Counting endgame"),
-    "partner_play": _("Partner play"),
-    "choose_capture": _("Choosing the capture"),
-    "choose_discard": _("Choosing the discard"),
-}
-
-KINDS = {
-    "best_play": _("Best play"),
-    "safe_trail": _("Trail safely"),
-    "sweep": _("Can you sweep?"),
-    "counting": _("Counting endgame"),
-    "scopone": _("Lead and partner play"),
-}
 
 
 @dataclass(frozen=True)
@@ -39,16 +25,21 @@ class PuzzleGame:
     slug: str
     engine_module: str
     variants: tuple[str, ...]  # the first is the default of `generate_puzzles`
-    position_template: str
-    presenter_module: str  # present(rules_text, position, choose), play_parts(text), answer_text(card, take)
+    presenter_module: str
+    position_template: str  # the position, and the answer controls until it is answered
+    verdicts_template: str  # every answer with its value, and what the values are proven against
+    themes: dict[str, Any] = field(default_factory=dict)  # key: label
+    kinds: dict[str, Any] = field(default_factory=dict)
+    starter: str = ""  # the shipped puzzles, relative to the project's root
+    unit: str = "points"  # what a verdict's value counts: points (of the hand) or stakes
+    about: Any = ""  # the puzzle page's lead: where the positions come from, how they are proven
 
     @property
     def engine(self) -> ModuleType:
         return importlib.import_module(self.engine_module)
 
     def rules(self, variant: str) -> Any:
-        rules_module = importlib.import_module(self.engine_module.rsplit(".", 1)[0])
-        return rules_module.Rules(variant)
+        return self.engine.rules_for(variant)
 
     def spec(self, data: dict) -> Any:
         return self.engine.PuzzleSpec.from_dict(data)
@@ -57,16 +48,21 @@ class PuzzleGame:
     def presenter(self) -> ModuleType:
         return importlib.import_module(self.presenter_module)
 
+    @property
+    def starter_path(self) -> Path | None:
+        return Path(settings.BASE_DIR) / self.starter if self.starter else None
 
-PUZZLE_GAMES = {
-    "scopa": PuzzleGame(
-        slug="scopa",
-        engine_module="neapolitan.scopa.puzzles",
-        variants=("SCOPA_2P", "SCOPONE_SCIENTIFICO"),
-        position_template="puzzles/_scopa_position.html",
-        presenter_module="tutorials.puzzles.scopa",
-    ),
-}
+
+PUZZLE_GAMES: dict[str, PuzzleGame] = {}
+THEMES: dict[str, Any] = {}  # every game's themes (their keys differ from game to game)
+KINDS: dict[str, Any] = {}
+
+
+def register(game: PuzzleGame) -> PuzzleGame:
+    PUZZLE_GAMES[game.slug] = game
+    THEMES.update(game.themes)
+    KINDS.update(game.kinds)
+    return game
 
 
 def puzzle_game(slug: str) -> PuzzleGame:

@@ -6,14 +6,14 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from django.core.cache import cache
-from django.db.models import F, Func, QuerySet
+from django.db.models import Count, F, Func, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
 from tutorials.core.learners import owner_filter
 from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
-from tutorials.puzzles.registry import KINDS, THEMES
+from tutorials.puzzles.registry import PUZZLE_GAMES
 
 TODAYS_PUZZLE_SECONDS = 600
 NEAREST = 5  # the next puzzle is one of the nearest this many to the learner's rating
@@ -40,6 +40,16 @@ def learner_rating(request: HttpRequest, game: str) -> RatingView:
     if row is None:
         return RatingView(glicko.DEFAULT_RATING, glicko.DEFAULT_RD)
     return RatingView(row.rating, row.rd)
+
+
+def standings(request: HttpRequest) -> dict[str, tuple[RatingView, int]]:
+    """Every game's (the learner's rating, failed puzzles due for review), in two queries."""
+    owner = owner_filter(request)
+    rows = {r.game: RatingView(r.rating, r.rd) for r in LearnerRating.objects.filter(**owner)}
+    due = dict(ReviewCard.objects.filter(due__lte=timezone.now(), **owner).order_by()
+               .values("puzzle__game").annotate(n=Count("pk")).values_list("puzzle__game", "n"))
+    default = RatingView(glicko.DEFAULT_RATING, glicko.DEFAULT_RD)
+    return {game: (rows.get(game, default), due.get(game, 0)) for game in PUZZLE_GAMES}
 
 
 def served(game: str) -> QuerySet[Puzzle]:
@@ -117,8 +127,9 @@ def dashboard(request: HttpRequest, game: str) -> Dashboard:
     """Success on first attempts, overall, by theme and by kind; the latest attempts."""
     firsts = list(PuzzleAttempt.objects.filter(puzzle__game=game, number=0, **owner_filter(request))
                   .values_list("correct", "puzzle__themes", "puzzle__kind"))
-    themes = {key: Tally(key, str(label)) for key, label in THEMES.items()}
-    kinds = {key: Tally(key, str(label)) for key, label in KINDS.items()}
+    info = PUZZLE_GAMES[game]
+    themes = {key: Tally(key, str(label)) for key, label in info.themes.items()}
+    kinds = {key: Tally(key, str(label)) for key, label in info.kinds.items()}
     for correct, puzzle_themes, kind in firsts:
         for tally in [themes.get(t) for t in puzzle_themes or []] + [kinds.get(kind)]:
             if tally is not None:
@@ -135,12 +146,13 @@ def dashboard(request: HttpRequest, game: str) -> Dashboard:
 
 def theme_counts(game: str) -> list[tuple[str, str, int]]:
     """(theme, label, puzzles) for every theme that has puzzles in this game."""
-    counts = {key: 0 for key in THEMES}
+    labels = PUZZLE_GAMES[game].themes
+    counts = {key: 0 for key in labels}
     for themes in served(game).values_list("themes", flat=True):
         for theme in themes or []:
             if theme in counts:
                 counts[theme] += 1
-    return [(key, str(THEMES[key]), n) for key, n in counts.items() if n]
+    return [(key, str(labels[key]), n) for key, n in counts.items() if n]
 
 
 def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:

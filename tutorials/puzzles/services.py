@@ -68,7 +68,7 @@ def puzzles_store(*, game: str, specs: Iterable[Any], progress: Callable[[int], 
         fields = {
             "kind": spec.kind, "question": spec.question, "themes": list(spec.themes),
             "theme_key": theme_key(spec.themes), "spec": data, "solution": spec.solution,
-            "exact": spec.exact, "confidence": spec.confidence, "retired": False,
+            "exact": spec.exact, "confidence": getattr(spec, "confidence", 1.0), "retired": False,
         }
         if key in existing:
             pk, stored, retired = existing[key]

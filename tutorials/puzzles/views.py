@@ -1,7 +1,6 @@
 """Puzzle pages: the hub, one puzzle (answered on the server), the dashboard and the reviews due."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -17,9 +16,10 @@ from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import whole_number
 from tutorials.core.learners import anon_key, has_learner
 from tutorials.core.ratelimit import TOO_MANY, allow
+from tutorials.lessons.steps import BadAnswer
 from tutorials.puzzles import selectors
 from tutorials.puzzles.models import Puzzle
-from tutorials.puzzles.registry import KINDS, THEMES, PuzzleGame, puzzle_game
+from tutorials.puzzles.registry import PuzzleGame, puzzle_game
 from tutorials.puzzles.services import AttemptResult, Learner, attempt_record
 
 
@@ -30,9 +30,9 @@ def _puzzle(game: str, puzzle_id: int) -> Puzzle:
         raise Http404("No such puzzle") from None
 
 
-def _theme(request: HttpRequest) -> str:
+def _theme(request: HttpRequest, info: PuzzleGame) -> str:
     theme = request.GET.get("theme") or request.POST.get("theme") or ""
-    return theme if theme in THEMES else ""
+    return theme if theme in info.themes else ""
 
 
 def _with_theme(url: str, theme: str, **more: str) -> str:
@@ -42,11 +42,11 @@ def _with_theme(url: str, theme: str, **more: str) -> str:
 
 @require_safe
 def puzzle_home(request: HttpRequest, game: str) -> TemplateResponse:
-    puzzle_game(game)
-    theme = _theme(request)
+    info = puzzle_game(game)
+    theme = _theme(request, info)
     upcoming = selectors.next_puzzle(request, game, theme)
     return TemplateResponse(request, "puzzles/home.html", {
-        "game": GAMES_BY_SLUG[game], "theme": theme, "theme_label": THEMES.get(theme, ""),
+        "game": GAMES_BY_SLUG[game], "theme": theme, "theme_label": info.themes.get(theme, ""), "about": info.about,
         "rating": selectors.learner_rating(request, game), "upcoming": upcoming,
         "themes": selectors.theme_counts(game), "due": selectors.reviews_due(request, game).count(),
         "total": selectors.served(game).count(),
@@ -56,8 +56,7 @@ def puzzle_home(request: HttpRequest, game: str) -> TemplateResponse:
 @require_safe
 def puzzle_next(request: HttpRequest, game: str) -> HttpResponse:
     """Straight to the next puzzle: a review due (with ?review=1), else a new one near your rating."""
-    puzzle_game(game)
-    theme = _theme(request)
+    theme = _theme(request, puzzle_game(game))
     if request.GET.get("review"):
         due = selectors.reviews_due(request, game).first()
         if due is None:
@@ -94,10 +93,10 @@ def puzzle_answer(request: HttpRequest, game: str, puzzle_id: int) -> HttpRespon
     number = whole_number(request.POST.get("number"))
     if number is None:
         return _render_error(request, info, puzzle, _("That answer was not understood. Reload the page and try again."))
-    card = request.POST.get("card", "")
-    if not card.strip():
-        return _render_error(request, info, puzzle, _("Choose a card from your hand."))
-    answer = info.presenter.answer_text(card, request.POST.getlist("take"))
+    try:
+        answer = info.presenter.answer_text(request.POST)
+    except BadAnswer as error:
+        return _render_error(request, info, puzzle, str(error))
     try:
         result = attempt_record(learner=Learner.of(request), puzzle=puzzle, answer=answer, number=number,
                                 ratable=known)
@@ -105,7 +104,7 @@ def puzzle_answer(request: HttpRequest, game: str, puzzle_id: int) -> HttpRespon
         return _render_error(request, info, puzzle, str(error))
     if not request.htmx:
         url = reverse("puzzle_show", args=[game, puzzle.pk])
-        return redirect(_with_theme(url, _theme(request), result=str(result.attempt.number)))
+        return redirect(_with_theme(url, _theme(request, info), result=str(result.attempt.number)))
     return _render(request, info, puzzle, result.tried, result=result)
 
 
@@ -114,35 +113,11 @@ def _render_error(request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, error:
     return _render(request, info, puzzle, len(selectors.attempts_on(request, puzzle)), error=error, status=status)
 
 
-@dataclass
-class Option:
-    """One line of the verdict: a legal play and what the engine says of it."""
-
-    answer: str
-    card: Any
-    takes: list[Any]
-    value: float
-    loss: float
-    explanation: str
-    scopa_risk: float
-    best: bool
-    chosen: bool
-
-
-def _options(info: PuzzleGame, spec: Any, chosen: str) -> list[Option]:
-    options = []
-    for verdict in spec.verdicts:
-        card, takes = info.presenter.play_parts(verdict.answer)
-        options.append(Option(verdict.answer, card, takes, verdict.value, verdict.loss, verdict.explanation,
-                              verdict.scopa_risk, verdict.answer == spec.solution, verdict.answer == chosen))
-    return options
-
-
 def _render(
     request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, tried: int, *,
     result: AttemptResult | None = None, error: str = "", status: int = 200,
 ) -> TemplateResponse:
-    theme = _theme(request)
+    theme = _theme(request, info)
     page_url = _with_theme(reverse("puzzle_show", args=[puzzle.game, puzzle.pk]), theme)
     if result is not None and result.counted:
         due = False  # just answered: a review it was is scheduled again, a new one lies ahead
@@ -150,10 +125,11 @@ def _render(
         review = selectors.review_card(request, puzzle)
         due = review is not None and review.due <= timezone.now()
     context: dict[str, Any] = {
-        "game": GAMES_BY_SLUG[puzzle.game], "puzzle": puzzle, "kind_label": KINDS.get(puzzle.kind, puzzle.kind),
+        "game": GAMES_BY_SLUG[puzzle.game], "puzzle": puzzle, "kind_label": info.kinds.get(puzzle.kind, puzzle.kind),
         "position": info.presenter.present(puzzle.rules_text, puzzle.position,
                                           "" if result else request.GET.get("choose", "")),
-        "position_template": info.position_template,
+        "position_template": info.position_template, "verdicts_template": info.verdicts_template,
+        "unit": info.unit,
         "number": tried, "first_try": not tried, "review_due": due, "theme": theme,
         "answer_url": reverse("puzzle_answer", args=[puzzle.game, puzzle.pk]),
         "page_url": page_url,
@@ -163,7 +139,7 @@ def _render(
     }
     if result is not None:  # only now may the page hold the verdicts
         spec = info.spec(puzzle.spec)
-        context["options"] = _options(info, spec, result.attempt.answer)
+        context["options"] = info.presenter.options(spec, result.attempt.answer)
         context["verdict"] = result.verdict
         if result.attempt.review:
             context["next_url"] = reverse("puzzle_next", args=[puzzle.game]) + "?review=1"
@@ -182,8 +158,8 @@ def puzzle_dashboard(request: HttpRequest, game: str) -> TemplateResponse:
 
 @require_safe
 def puzzle_review(request: HttpRequest, game: str) -> TemplateResponse:
-    puzzle_game(game)
+    info = puzzle_game(game)
     return TemplateResponse(request, "puzzles/review.html", {
         "game": GAMES_BY_SLUG[game], "due": list(selectors.reviews_due(request, game)[:50]),
-        "later": list(selectors.reviews_later(request, game)[:20]), "kinds": KINDS,
+        "later": list(selectors.reviews_later(request, game)[:20]), "kinds": info.kinds,
     })

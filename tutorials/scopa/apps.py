@@ -6,4 +6,4 @@ class ScopaConfig(AppConfig):
     label = "scopa"
 
     def ready(self) -> None:
-        from tutorials.scopa import steps, table  # noqa: F401  (registers lesson steps and the table)
+        from tutorials.scopa import puzzles, steps, table  # noqa: F401  (registers puzzles, lesson steps, the table)

@@ -6,4 +6,4 @@ class SettemezzoConfig(AppConfig):
     label = "settemezzo"
 
     def ready(self) -> None:
-        from tutorials.settemezzo import steps, table  # noqa: F401  (registers lesson steps and the table)
+        from tutorials.settemezzo import puzzles, steps, table  # noqa: F401  (registers puzzles, lesson steps, the table)

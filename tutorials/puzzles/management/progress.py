@@ -20,8 +20,14 @@ class ProgressBar:
         self._flush = stream.flush
         self.width = width
         self.started = time.monotonic()
+        self._drawn = 0.0
 
     def update(self, done: int) -> None:
+        """Redraw the bar: at the start, at the end, and at most five times a second between."""
+        now = time.monotonic()
+        if 0 < done < self.total and now - self._drawn < 0.2:
+            return
+        self._drawn = now
         filled = self.width * min(done, self.total) // self.total
         elapsed = time.monotonic() - self.started
         self._write(f"\r[{'#' * filled:<{self.width}}] {done}/{self.total} {self.label} · {elapsed:.0f} s ")

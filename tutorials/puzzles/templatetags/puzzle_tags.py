@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import KINDS, PUZZLE_GAMES
-from tutorials.puzzles.selectors import RatingView, learner_rating, reviews_due, served
+from tutorials.puzzles.selectors import RatingView, served, standings
 from tutorials.puzzles.selectors import todays_puzzle as pick_todays_puzzle
 
 register = template.Library()
@@ -31,7 +31,9 @@ def puzzle_standing(context: template.Context, game: str) -> tuple[RatingView, i
     if game not in PUZZLE_GAMES:
         return None
     request = context["request"]
-    return learner_rating(request, game), reviews_due(request, game).count()
+    if not hasattr(request, "_puzzle_standings"):  # one look-up for every game on the page
+        request._puzzle_standings = standings(request)
+    return request._puzzle_standings[game]
 
 
 @register.filter
@@ -56,12 +58,15 @@ def percent(value: float | None) -> str:
 
 
 @register.filter
-def points(value: float | None) -> str:
-    """'0.75 points' / '1 point'."""
+def points(value: float | None, unit: str = "points") -> str:
+    """'0.75 points' / '1 point'; with unit "stakes", '0.75 stakes' / '1 stake'."""
     if value is None:
         return ""
     text = floatformat(value, -2)  # rounded as the verdict table rounds, "1" rather than "1.00"
-    return ngettext("%(n)s point", "%(n)s points", 1 if text == "1" else 2) % {"n": text}
+    one = 1 if text == "1" else 2
+    if unit == "stakes":
+        return ngettext("%(n)s stake", "%(n)s stakes", one) % {"n": text}
+    return ngettext("%(n)s point", "%(n)s points", one) % {"n": text}
 
 
 @register.filter

@@ -14,7 +14,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("files", nargs="*", type=Path,
-                            help="Puzzle files to load (default: every file in tutorials/puzzles/data/).")
+                            help="Puzzle files to load (default: every game's starter file).")
         parser.add_argument("--game", choices=sorted(PUZZLE_GAMES),
                             help="The game of the files (default: the start of each file's name).")
 

@@ -24,7 +24,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("files", nargs="*", type=Path,
-                            help="Puzzle files to verify (default: every file in tutorials/puzzles/data/).")
+                            help="Puzzle files to verify (default: every game's starter file).")
         parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="Processes to use.")
 
     def handle(self, *args, **options) -> None:

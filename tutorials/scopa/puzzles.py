@@ -1,14 +1,52 @@
-"""A Scopa puzzle's position as the page draws it: seats, table, hand, piles, and the answers."""
+"""Scopa puzzles on the site: the position as the page draws it (seats, table, hand, piles), the
+answer read from the form, the verdicts as rows; registered with the shared puzzle machinery."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from neapolitan.cards import Card, cards_from_mask
 from neapolitan.scopa import Play, PlayerView, Rules
+from tutorials.lessons.steps import BadAnswer
+from tutorials.puzzles.registry import PuzzleGame, register
 from tutorials.scopa.table import HandCard, Opponent, hand_choices
 from tutorials.tables.registry import SEAT_PLACES
+
+register(PuzzleGame(
+    slug="scopa",
+    engine_module="neapolitan.scopa.puzzles",
+    variants=("SCOPA_2P", "SCOPONE_SCIENTIFICO"),
+    presenter_module="tutorials.scopa.puzzles",
+    position_template="scopa/_puzzle_position.html",
+    verdicts_template="scopa/_puzzle_verdicts.html",
+    themes={
+        "settebello": gettext_lazy("Settebello"),
+        "scopa_threat": gettext_lazy("Scopa threat"),
+        "leave_no_sweep": gettext_lazy("Leave no sweep"),
+        "primiera_sevens": gettext_lazy("Primiera sevens"),
+        "single_card_priority": gettext_lazy("Single-card priority"),
+        "counting_endgame": gettext_lazy("Counting endgame"),
+        "partner_play": gettext_lazy("Partner play"),
+        "choose_capture": gettext_lazy("Choosing the capture"),
+        "choose_discard": gettext_lazy("Choosing the discard"),
+    },
+    kinds={
+        "best_play": gettext_lazy("Best play"),
+        "safe_trail": gettext_lazy("Trail safely"),
+        "sweep": gettext_lazy("Can you sweep?"),
+        "counting": gettext_lazy("Counting endgame"),
+        "scopone": gettext_lazy("Lead and partner play"),
+    },
+    starter="tutorials/scopa/data/scopa_starter.jsonl",
+    about=gettext_lazy(
+        "Positions from real games, each answer checked by the engine against every way the cards you "
+        "cannot see can lie (or, where they are too many to count, a large sample). Find the best play, "
+        "then see what every option wins or gives away, and why."),
+))
 
 
 @dataclass
@@ -29,6 +67,10 @@ class ScopaPosition:
     stock: int
     unseen: list[Card]
     you_deal: bool
+
+    @property
+    def title(self) -> str:
+        return self.rules.name
 
     @property
     def last_deal(self) -> bool:
@@ -90,8 +132,34 @@ def play_parts(text: str) -> tuple[Card, list[Card]]:
     return play.card, sorted(play.captured, key=lambda c: c.by_rank)
 
 
-def answer_text(card: str, take: list[str]) -> str:
+def answer_text(post: QueryDict) -> str:
     """The engine's text of an answer posted as a card and the cards it takes."""
-    card = card.strip()
-    taken = [t.strip() for t in take if t.strip()]
+    card = post.get("card", "").strip()
+    if not card:
+        raise BadAnswer(_("Choose a card from your hand."))
+    taken = [t.strip() for t in post.getlist("take") if t.strip()]
     return f"{card}x{'+'.join(taken)}" if taken else card
+
+
+@dataclass
+class Option:
+    """One line of the verdict: a legal play and what the engine says of it."""
+
+    answer: str
+    card: Any
+    takes: list[Any]
+    value: float
+    loss: float
+    explanation: str
+    scopa_risk: float
+    best: bool
+    chosen: bool
+
+
+def options(spec: Any, chosen: str) -> list[Option]:
+    rows = []
+    for verdict in spec.verdicts:
+        card, takes = play_parts(verdict.answer)
+        rows.append(Option(verdict.answer, card, takes, verdict.value, verdict.loss, verdict.explanation,
+                           verdict.scopa_risk, verdict.answer == spec.solution, verdict.answer == chosen))
+    return rows

@@ -1,0 +1,276 @@
+"""Sette e Mezzo puzzles: card, stand or exchange, as a punter, with each choice's exact value.
+
+A position is the punter's cards (his face-down card first), the other cards he has seen face
+up at the table, and whether he may still exchange his first card (a 3 or a 4, SETTE-4.2). The
+dealer follows a fixed drawing rule (the rules' SETTE-OP-6 B; puzzles use "stands on 5").
+Every choice is valued exactly (`neapolitan.settemezzo.odds`): every order of the cards the
+punter has not seen, for his next cards and for the dealer's, is counted. A position becomes a
+puzzle when its best choice beats the next by MIN_GAP stakes, a margin a learner can learn from.
+
+Text form of a position: `hand | seen | exchange`, e.g. `3D 10C | 7S 1B | -` or `4C | - | may`.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, replace
+from fractions import Fraction
+
+from neapolitan.cards import DECK, Card
+from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.notation import cards_field, parse_cards_field
+from neapolitan.settemezzo.odds import DealerPolicy, PunterAdvice, class_counts, punter_odds
+from neapolitan.settemezzo.rules import Rules
+from neapolitan.settemezzo.values import (
+    BUST,
+    FIGURE,
+    MATTA_CARD,
+    REALE,
+    SIMPLE,
+    card_class,
+    halves_text,
+    hand_outcome,
+    hand_value,
+)
+
+MIN_GAP = Fraction(1, 20)  # the best choice beats the next by 0.05 stakes at least
+PUZZLE_RULES = Rules(dealer_stands_on=5)  # the dealer draws below 5 and stands on 5 or more
+CHOICES = ("card", "stand", "replace")
+QUESTIONS = {
+    "card_or_stand": "Your turn as a punter: take another card, or stand?",
+    "exchange": "Your first card is a 3 or a 4: exchange it, take a card, or stand?",
+}
+
+
+def rules_for(variant: str) -> Rules:
+    """The rules puzzles are played by: one variant, the dealer standing on 5."""
+    if variant != "STANDS_ON_5":
+        raise BadNotation("Sette e Mezzo puzzles come in one variant, STANDS_ON_5")
+    return PUZZLE_RULES
+
+
+# -- positions -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Position:
+    hand: tuple[Card, ...]  # the face-down card first, then the cards drawn face up
+    seen: tuple[Card, ...]  # the other cards seen face up at the table
+    may_exchange: bool = False
+
+    def to_text(self) -> str:
+        return f"{cards_field(self.hand)} | {cards_field(self.seen)} | {'may' if self.may_exchange else '-'}"
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        parts = [p.strip() for p in text.split("|")]
+        if len(parts) != 3:
+            raise BadNotation("A Sette e Mezzo puzzle position is `hand | seen | exchange`")
+        hand, seen = tuple(parse_cards_field(parts[0])), tuple(parse_cards_field(parts[1]))
+        if parts[2] not in ("may", "-"):
+            raise BadNotation("The exchange field is `may` or `-`")
+        if not hand or len({*hand, *seen}) != len(hand) + len(seen):
+            raise BadNotation("A position needs a hand, and no card twice")
+        position = cls(hand, seen, parts[2] == "may")
+        if position.may_exchange and (len(hand) != 1 or hand[0].rank not in (3, 4)):
+            raise BadNotation("Only a 3 or a 4 alone in the hand may be exchanged (SETTE-4.2)")
+        return position
+
+    def unseen(self) -> list[Card]:
+        known = {*self.hand, *self.seen}
+        return [c for c in DECK if c not in known]
+
+
+def advice(position: Position, rules: Rules) -> PunterAdvice:
+    """The exact value of each choice open to the punter, in stakes."""
+    return punter_odds(rules, DealerPolicy.for_rules(rules)).advice(
+        position.hand, position.unseen(), can_replace=position.may_exchange)
+
+
+# -- puzzles ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Verdict:
+    answer: str  # card, stand or replace
+    value: float  # expected result in stakes (+1: one stake won)
+    loss: float  # best value minus this value
+    explanation: str
+
+
+@dataclass(frozen=True)
+class PuzzleSpec:
+    rules_text: str
+    position: str  # Position.to_text()
+    kind: str
+    question: str
+    themes: tuple[str, ...]
+    verdicts: tuple[Verdict, ...]  # every choice open, best first
+    solution: str
+    unseen: int  # the cards the punter has not seen, over whose every order the values are exact
+    exact: bool = True
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["themes"] = list(self.themes)
+        data["verdicts"] = [asdict(v) for v in self.verdicts]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> PuzzleSpec:
+        fields = dict(data)
+        fields["themes"] = tuple(fields["themes"])
+        fields["verdicts"] = tuple(Verdict(**v) for v in fields["verdicts"])
+        return cls(**fields)
+
+    def rules(self) -> Rules:
+        return Rules.from_text(self.rules_text)
+
+    def view(self) -> Position:
+        return Position.from_text(self.position)
+
+
+def judge(spec: PuzzleSpec, answer: str) -> Verdict:
+    """The verdict of an answer (card, stand or replace); IllegalAction if that choice is not open."""
+    answer = answer.strip().lower()
+    if answer not in CHOICES:
+        raise BadNotation("Answer card, stand or replace")
+    for verdict in spec.verdicts:
+        if verdict.answer == answer:
+            return verdict
+    if answer == "replace":
+        raise IllegalAction("Only a 3 or a 4 dealt as your first card may be exchanged.", "SETTE-4.2")
+    raise IllegalAction("That choice is not open here.", "SETTE-4")
+
+
+def puzzle_from(position: Position, rules: Rules = PUZZLE_RULES) -> PuzzleSpec | None:
+    """The puzzle this position makes, or None when no choice is clearly best."""
+    figures = advice(position, rules)
+    options = figures.options
+    if len(options) < 2:
+        return None
+    ranking = sorted(options, key=lambda name: (-options[name], CHOICES.index(name)))
+    best, second = ranking[0], ranking[1]
+    if options[best] - options[second] < MIN_GAP:
+        return None
+    verdicts = tuple(
+        Verdict(name, round(float(options[name]), 4), round(float(options[best] - options[name]), 4),
+                explain(position, rules, figures, name, ranking))
+        for name in ranking
+    )
+    kind = "exchange" if "replace" in options else "card_or_stand"
+    return PuzzleSpec(
+        rules_text=rules.to_text(), position=position.to_text(), kind=kind, question=QUESTIONS[kind],
+        themes=themes_of(position, rules, best), verdicts=verdicts, solution=best,
+        unseen=len(position.unseen()),
+    )
+
+
+def themes_of(position: Position, rules: Rules, best: str) -> tuple[str, ...]:
+    themes = []
+    if MATTA_CARD in position.hand:
+        themes.append("matta")
+    if len(position.hand) == 1 and card_class(position.hand[0]) in (FIGURE, 7) and rules.reale != "natural_only":
+        themes.append("reale")  # a 7 or a figure alone: one more card may make the reale (SETTE-3.4)
+    if position.may_exchange:
+        themes.append("exchange")
+    if position.seen and _counting_changes_answer(position, rules, best):
+        themes.append("card_counting")
+    if not themes:
+        themes.append("hit_or_stand")
+    return tuple(themes)
+
+
+def _counting_changes_answer(position: Position, rules: Rules, best: str) -> bool:
+    """Would the best choice differ for a punter who ignored the cards seen face up?"""
+    blind = advice(Position(position.hand, (), position.may_exchange), rules).options
+    return max(blind, key=lambda name: (blind[name], -CHOICES.index(name))) != best
+
+
+def explain(position: Position, rules: Rules, figures: PunterAdvice, name: str, ranking: list[str]) -> str:
+    options = figures.options
+    total = halves_text(int(hand_value(position.hand, rules) * 2))
+    unseen = len(position.unseen())
+    value = _stakes(options[name])
+    if name == "stand":
+        n = halves_text(int(DealerPolicy.for_rules(rules).stand_on * 2))
+        text = (f"Standing on {total} is worth {value} on average against a dealer who draws below {n} "
+                f"and stands on {n} or more.")
+    elif name == "card":
+        nxt = figures.next
+        bust, seven = (round(nxt.bust * unseen), round(nxt.seven_half * unseen)) if nxt else (0, 0)
+        text = f"One more card busts you with {bust} of the {unseen} cards you have not seen ({_percent(Fraction(bust, unseen))})"
+        text += f" and makes 7½ with {seven}" if seven else ""
+        text += f"; playing on as well as possible, it is worth {value} on average."
+    else:
+        text = (f"Exchanging the {position.hand[0].italian_name} for the next card of the stack, then playing "
+                f"as well as possible, is worth {value} on average.")
+    best = ranking[0]
+    if name == best:
+        gap = options[best] - options[ranking[1]]
+        text += f" This is the best choice: {_stakes(gap, signed=False)} a hand better than {_choice_words(ranking[1])}."
+    else:
+        text += f" It gives away {_stakes(options[best] - options[name], signed=False)} a hand against the best choice."
+    return text
+
+
+def _choice_words(name: str) -> str:
+    return {"card": "taking a card", "stand": "standing", "replace": "exchanging"}[name]
+
+
+def _stakes(value: Fraction, signed: bool = True) -> str:
+    number = f"{float(value):+.2f}" if signed else f"{float(value):.2f}"
+    return f"{number.replace('-', '−')} stake{'s' if abs(value) != 1 else ''}"
+
+
+def _percent(p: Fraction) -> str:
+    return f"{round(100 * float(p))}%"
+
+
+# -- finding puzzles -------------------------------------------------------------------------------
+def generate(rules: Rules, seed: int | str, count: int, progress: Callable[[int], None] | None = None) -> Iterator[PuzzleSpec]:
+    """Deal positions from seeded shuffles and yield up to `count` puzzles: a hand a punter may
+    still play on, some cards seen face up, one choice clearly best; no two alike in value."""
+    rng = random.Random(f"settemezzo-puzzles:{seed}")
+    if not rules.dealer_stands_on:  # a dealer free to choose has no exact odds: he stands on 5
+        rules = replace(rules, dealer_stands_on=5)
+    seen_shapes: set[tuple] = set()
+    found = tries = 0
+    while found < count and tries < 200 * count + 1000:
+        tries += 1
+        position = _deal_position(rng, rules)
+        if position is None:
+            continue
+        shape = _shape(position)
+        if shape in seen_shapes:
+            continue
+        seen_shapes.add(shape)
+        spec = puzzle_from(position, rules)
+        if spec is not None:
+            found += 1
+            if progress:
+                progress(found)
+            yield spec
+
+
+def _deal_position(rng: random.Random, rules: Rules) -> Position | None:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    exchange = rules.replace != "off" and deck[0].rank in (3, 4) and rng.random() < 0.5
+    hand = (deck[0],) if exchange else tuple(deck[:1 + rng.choice((0, 1, 1, 2))])
+    if len(hand) == 1 and hand[0].rank in (3, 4) and not exchange:
+        return None  # a 3 or a 4 alone may be exchanged: a position without that choice would puzzle
+    outcome = hand_outcome(hand, rules)
+    if outcome in (SIMPLE, REALE, BUST):
+        return None
+    if not exchange and hand_value(hand, rules) < 4 and MATTA_CARD not in hand:
+        return None  # a low hand takes a card: no puzzle in that
+    seen = tuple(deck[len(hand):len(hand) + rng.choice((0, 2, 3, 4, 5, 6, 8))])
+    return Position(hand, seen, exchange)
+
+
+def _shape(position: Position) -> tuple:
+    """What the values depend on: the hand's and the seen cards' value classes."""
+    hole, *drawn = position.hand
+    return card_class(hole), tuple(sorted(map(card_class, drawn))), class_counts(position.seen), position.may_exchange
+
+
+def verify(spec: PuzzleSpec) -> bool:
+    """Recompute the puzzle from its position: the same choices, values, themes and words."""
+    return puzzle_from(spec.view(), spec.rules()) == spec
