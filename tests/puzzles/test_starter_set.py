@@ -17,7 +17,8 @@ VARIANTS = ("SCOPA_2P", "SCOPONE_SCIENTIFICO")
 
 
 def test_the_starter_set_has_300_puzzles_of_scopa_and_scopone(shipped_specs):
-    assert [p.name for p in shipped_files()] == ["scopa_starter.jsonl", "settemezzo_starter.jsonl"]
+    assert [p.name for p in shipped_files()] == [
+        "scopa_starter.jsonl", "settemezzo_starter.jsonl", "saltacavallo_starter.jsonl"]
     assert len(shipped_specs) >= 300
     variants = {Rules.from_text(s.rules_text).variant for s in shipped_specs}
     assert variants == set(VARIANTS)
@@ -86,10 +87,11 @@ def test_every_shipped_puzzle_is_well_formed(shipped_specs):
 
 @pytest.mark.django_db
 def test_load_puzzles_loads_every_starter_set_once(shipped_specs, capsys):
-    sette = starter_specs("settemezzo")
+    others = {game: starter_specs(game) for game in ("settemezzo", "saltacavallo")}
     call_command("load_puzzles")
     assert Puzzle.objects.filter(game="scopa").count() == len(shipped_specs)
-    assert Puzzle.objects.filter(game="settemezzo").count() == len(sette) >= 200
+    for game, specs in others.items():
+        assert Puzzle.objects.filter(game=game).count() == len(specs) >= 200
     call_command("load_puzzles")
-    assert Puzzle.objects.count() == len(shipped_specs) + len(sette)
+    assert Puzzle.objects.count() == len(shipped_specs) + sum(map(len, others.values()))
     assert "0 new, 0 updated" in capsys.readouterr().out

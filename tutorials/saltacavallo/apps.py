@@ -6,4 +6,4 @@ class SaltacavalloConfig(AppConfig):
     label = "saltacavallo"
 
     def ready(self) -> None:
-        from tutorials.saltacavallo import steps, table  # noqa: F401  (registers lesson steps and the table)
+        from tutorials.saltacavallo import puzzles, steps, table  # noqa: F401  (registers puzzles, lesson steps, the table)

@@ -293,39 +293,12 @@ class SaltaTableView:
     @classmethod
     def build(cls, table: Table, state: GameState) -> SaltaTableView:
         view = state.view(HUMAN)
-        players = state.players
-        seats = []
-        for seat in range(players):
-            card = view.cards[seat]
-            shown = card if card is not None else None
-            seats.append(SeatView(
-                seat=seat, name=seat_name(seat), lives=state.lives[seat], max_lives=state.rules.lives,
-                card=shown, face_down=state.cards[seat] is not None and card is None,
-                is_dealer=seat == state.dealer, to_act=state.to_act == seat and not state.hand_over,
-                dead=state.lives[seat] == 0 and state.cards[seat] is None,
-                wall=state.shown[seat] and shown is not None and shown.rank == RE,
-                jump=state.shown[seat] and shown is not None and shown.rank == CAVALLO,
-                lost=state.hand_over and seat in state.losers, **_place(seat, players),
-            ))
-        swaps = []
-        for event in view.events:
-            if event.kind == "swap":
-                line = _("%(a)s ⇄ %(b)s") % {"a": seat_name(event.seat), "b": seat_name(event.target)}
-                if event.jumped:
-                    line += " " + _("(jumped %(names)s)") % {"names": ", ".join(seat_name(s) for s in event.jumped)}
-                swaps.append(line)
-                seats[event.seat].swapped_with.append(seat_name(event.target))
-                seats[event.target].swapped_with.append(seat_name(event.seat))
-            elif event.kind == "blocked":
-                if event.wall is None:
-                    swaps.append(_("%(a)s found no one to swap with") % {"a": seat_name(event.seat)})
-                else:
-                    swaps.append(_("%(a)s was stopped by %(b)s") % {"a": seat_name(event.seat), "b": seat_name(event.wall)})
+        seats, swaps = ring(state)
         coach = odds(view) if state.to_act == HUMAN and state.phase in ("exchange", "dealer") else None
         self = cls(
             state=state, table=table,
             act_url=reverse("play_act", kwargs={"game": "saltacavallo", "table_id": table.public_id}),
-            seats=seats, choices=_choices(state), prompt=_prompt(state), narration=table.recent_lines(12),
+            seats=seats, choices=choices_for(state), prompt=_prompt(state), narration=table.recent_lines(12),
             swaps=swaps, coach=coach, coach_lines=_coach_lines(coach, state) if coach else [],
             result=result_text(state, with_winner=False) if state.hand_over else "",
             you_are_out=state.lives[HUMAN] == 0, your_card=view.cards[HUMAN],
@@ -335,6 +308,40 @@ class SaltaTableView:
     @property
     def winners(self) -> str:
         return ", ".join(seat_name(s) for s in self.state.winners)
+
+
+def ring(state: GameState) -> tuple[list[SeatView], list[str]]:
+    """The players round the table as the learner (seat 0) sees them, and the swaps made so far."""
+    view = state.view(HUMAN)
+    players = state.players
+    seats = []
+    for seat in range(players):
+        card = view.cards[seat]
+        shown = card if card is not None else None
+        seats.append(SeatView(
+            seat=seat, name=seat_name(seat), lives=state.lives[seat], max_lives=state.rules.lives,
+            card=shown, face_down=state.cards[seat] is not None and card is None,
+            is_dealer=seat == state.dealer, to_act=state.to_act == seat and not state.hand_over,
+            dead=state.lives[seat] == 0 and state.cards[seat] is None,
+            wall=state.shown[seat] and shown is not None and shown.rank == RE,
+            jump=state.shown[seat] and shown is not None and shown.rank == CAVALLO,
+            lost=state.hand_over and seat in state.losers, **_place(seat, players),
+        ))
+    swaps = []
+    for event in view.events:
+        if event.kind == "swap":
+            line = _("%(a)s ⇄ %(b)s") % {"a": seat_name(event.seat), "b": seat_name(event.target)}
+            if event.jumped:
+                line += " " + _("(jumped %(names)s)") % {"names": ", ".join(seat_name(s) for s in event.jumped)}
+            swaps.append(line)
+            seats[event.seat].swapped_with.append(seat_name(event.target))
+            seats[event.target].swapped_with.append(seat_name(event.seat))
+        elif event.kind == "blocked":
+            if event.wall is None:
+                swaps.append(_("%(a)s found no one to swap with") % {"a": seat_name(event.seat)})
+            else:
+                swaps.append(_("%(a)s was stopped by %(b)s") % {"a": seat_name(event.seat), "b": seat_name(event.wall)})
+    return seats, swaps
 
 
 def _place(seat: int, players: int) -> dict[str, float]:
@@ -362,7 +369,8 @@ def _prompt(state: GameState) -> str:
     return _("Waiting for the other players.")
 
 
-def _choices(state: GameState) -> list[Choice]:
+def choices_for(state: GameState) -> list[Choice]:
+    """What the learner (seat 0) may do now, as buttons."""
     if state.is_over:
         return []
     if state.to_act == HUMAN and state.phase == "exchange":

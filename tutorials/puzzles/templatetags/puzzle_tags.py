@@ -6,6 +6,7 @@ from django.template.defaultfilters import floatformat
 from django.utils import timezone
 from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext as _
 
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import KINDS, PUZZLE_GAMES
@@ -58,12 +59,20 @@ def percent(value: float | None) -> str:
 
 
 @register.filter
+def percent1(value: float | None) -> str:
+    """'12.5%': a probability to a tenth of a percent."""
+    return "" if value is None else f"{100 * value:.1f}%"
+
+
+@register.filter
 def points(value: float | None, unit: str = "points") -> str:
     """'0.75 points' / '1 point'; with unit "stakes", '0.75 stakes' / '1 stake'."""
     if value is None:
         return ""
     text = floatformat(value, -2)  # rounded as the verdict table rounds, "1" rather than "1.00"
     one = 1 if text == "1" else 2
+    if unit == "percentage points":
+        return _("%(n)s percentage points") % {"n": f"{100 * value:.1f}"}
     if unit == "stakes":
         return ngettext("%(n)s stake", "%(n)s stakes", one) % {"n": text}
     return ngettext("%(n)s point", "%(n)s points", one) % {"n": text}

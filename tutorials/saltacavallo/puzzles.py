@@ -1,0 +1,87 @@
+"""Saltacavallo puzzles on the site: the table as seat 0 sees it, the answer read from the form,
+the verdicts as rows; registered with the shared puzzle machinery (tutorials.puzzles)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from neapolitan.saltacavallo import GameState, Rules
+from tutorials.lessons.steps import BadAnswer
+from tutorials.puzzles.registry import PuzzleGame, register
+from tutorials.saltacavallo.table import Choice, SeatView, choices_for, ring
+
+register(PuzzleGame(
+    slug="saltacavallo",
+    engine_module="neapolitan.saltacavallo.puzzles",
+    variants=("P4", "P5"),
+    presenter_module="tutorials.saltacavallo.puzzles",
+    position_template="saltacavallo/_puzzle_position.html",
+    verdicts_template="saltacavallo/_puzzle_verdicts.html",
+    themes={
+        "keep_or_swap": gettext_lazy("Keep or swap"),
+        "dealer_draw": gettext_lazy("The dealer's draw"),
+        "wall": gettext_lazy("The wall (Re)"),
+        "jump": gettext_lazy("The jump (Cavallo)"),
+        "known_card": gettext_lazy("A card you learned in a swap"),
+        "last_life": gettext_lazy("Your last life"),
+    },
+    kinds={
+        "keep_or_swap": gettext_lazy("Keep or swap?"),
+        "dealer_draw": gettext_lazy("Keep or draw?"),
+    },
+    starter="tutorials/saltacavallo/data/saltacavallo_starter.jsonl",
+    unit="percentage points",
+    about=gettext_lazy(
+        "Hands from games of the engine's players, seen from your seat at your turn. Keep or swap (as the "
+        "dealer, keep or draw), then see each choice's exact chance of losing a life, counted over every "
+        "deal of the cards you cannot see."),
+))
+
+
+@dataclass
+class SaltaPosition:
+    state: GameState
+    seats: list[SeatView]
+    swaps: list[str]
+    choices: list[Choice]
+    title: str
+
+
+def present(rules_text: str, position: str, choose: str = "") -> SaltaPosition:
+    state = GameState.from_text(position, Rules.from_text(rules_text))
+    seats, swaps = ring(state)
+    return SaltaPosition(
+        state=state, seats=seats, swaps=swaps, choices=choices_for(state),
+        title=_("Saltacavallo, %(n)s players") % {"n": state.players},
+    )
+
+
+def answer_text(post: QueryDict) -> str:
+    """The engine's answer from the posted form; BadAnswer (a 400) for anything else."""
+    choice = post.get("choice", "").strip().lower()
+    if choice not in ("keep", "swap", "draw"):
+        raise BadAnswer(_("Choose one: keep your card, swap it, or (as the dealer) draw."))
+    return choice
+
+
+@dataclass
+class Option:
+    answer: str
+    label: str
+    value: float
+    loss: float
+    explanation: str
+    best: bool
+    chosen: bool
+
+
+LABELS = {"keep": gettext_lazy("Keep"), "swap": gettext_lazy("Swap"), "draw": gettext_lazy("Draw")}
+
+
+def options(spec: Any, chosen: str) -> list[Option]:
+    return [Option(v.answer, str(LABELS[v.answer]), v.value, v.loss, v.explanation,
+                   v.answer == spec.solution, v.answer == chosen) for v in spec.verdicts]
