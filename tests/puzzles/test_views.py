@@ -1,5 +1,6 @@
 """The puzzle pages over HTTP: answers checked on the server, the solution never in the page before."""
 import re
+from datetime import date, timedelta
 
 import pytest
 from django.contrib.auth.models import User
@@ -7,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from neapolitan.scopa import Play
+from tests.conftest import starter_specs
 from tests.puzzles.support import answer_of, needs_choice, right, wrong
 from tutorials.puzzles import selectors
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
@@ -277,3 +279,14 @@ def test_a_retired_puzzle_is_not_given_again_and_says_what_it_was_checked_agains
     response = client.post(_answer_url(old), right(old))
     html = client.get(response.url).content.decode()
     assert "from before every puzzle was proven over all of them" in html
+
+
+def test_the_home_pages_puzzle_of_the_day_takes_turns_across_the_games(client, puzzles, shipped_specs):
+    puzzles_store(game="settemezzo", specs=starter_specs("settemezzo")[:3])
+    days = [date(2026, 12, 1) + timedelta(days=n) for n in range(len(PUZZLE_GAMES))]
+    picked = [selectors.todays_puzzle_of_any_game(day) for day in days]
+    assert {p.game for p in picked} == {"scopa", "settemezzo"}  # each game with puzzles has its turn
+    assert all(p == selectors.todays_puzzle(p.game, day) for p, day in zip(picked, days, strict=True))
+    daily = selectors.todays_puzzle_of_any_game()
+    html = client.get("/").content.decode()
+    assert f"Today's {daily.game_name} puzzle:" in html and reverse("puzzle_show", args=[daily.game, daily.pk]) in html

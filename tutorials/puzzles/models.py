@@ -81,6 +81,12 @@ class Puzzle(Rated):
         self.theme_key = theme_key(self.themes)
         super().save(*args, **kwargs)
 
+    @property
+    def game_name(self) -> str:
+        from tutorials.core.games import GAMES_BY_SLUG
+
+        return str(GAMES_BY_SLUG[self.game].name)
+
 
 def theme_key(themes: Iterable[str]) -> str:
     """The themes as one string, each between spaces, so that a theme is found with `contains`

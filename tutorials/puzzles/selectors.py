@@ -169,10 +169,29 @@ def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:
     return found or None
 
 
+def todays_puzzle_of_any_game(today: date | None = None) -> Puzzle | None:
+    """The home page's puzzle of the day: the games with puzzles take turns, one a day; each
+    game's turn shows that game's puzzle of the day. Two queries, then the cache."""
+    day = (today or timezone.localdate()).toordinal()
+    key = _todays_key("any", day)
+    found = cache.get(key)
+    if found is None:
+        counts = dict(Puzzle.objects.filter(retired=False).order_by().values("game")
+                      .annotate(n=Count("pk")).values_list("game", "n"))
+        games = [g for g in PUZZLE_GAMES if counts.get(g)]
+        found = False
+        if games:
+            game = games[day % len(games)]
+            found = served(game).order_by("pk")[(day * 7919) % counts[game]]
+        cache.set(key, found, timeout=TODAYS_PUZZLE_SECONDS)
+    return found or None
+
+
 def _todays_key(game: str, day: int) -> str:
     return f"todays-puzzle:{game}:{day}"
 
 
 def forget_todays_puzzle(game: str) -> None:
     """After puzzles are stored: today's puzzle is picked again from them."""
-    cache.delete(_todays_key(game, timezone.localdate().toordinal()))
+    day = timezone.localdate().toordinal()
+    cache.delete_many([_todays_key(game, day), _todays_key("any", day)])
