@@ -1,9 +1,12 @@
 """The Sette e Mezzo practice table over HTTP: create, play, the coach, and every refused post."""
+from fractions import Fraction
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from neapolitan.settemezzo import Action, Game, Rules
+from neapolitan.settemezzo import Action, DealerPolicy, Game, Rules
+from neapolitan.settemezzo.coach import punter_advice
 from tests.tables.support import assert_private, assert_redirects_without_htmx, create_table
 from tests.tables.support import post_action as _act
 from tests.tables.support import refused as _refused
@@ -185,3 +188,21 @@ def test_the_same_seed_deals_the_same_cards(client):
 
 def test_parse_action_accepts_the_engines_text():
     assert str(Action.parse("carta 3")) == "hit 3"
+
+
+@pytest.mark.parametrize(("dealer_rule", "columns"), [("free", (4, 5, 6)), ("5", ())])
+def test_the_coach_values_choices_against_the_tables_own_dealer(client, dealer_rule, columns):
+    """SETTE-OP-6: a dealer free to choose keeps to no rule, so the coach shows each choice against
+    standing on 4, 5 and 6; a table whose dealer stands on 5 gets that rule alone."""
+    table = _new_table(client, dealer_rule=dealer_rule)
+    game = _game(table)
+    html = _page(client, table)
+    view = game.hand.view(0)
+    for n in (4, 5, 6):
+        assert (f"Dealer stands on {n}" in html) == (n in columns)
+        if n in columns:
+            for value in punter_advice(view, DealerPolicy(Fraction(n))).options.values():
+                assert f"{float(value):+.3f}" in html
+    assert ("plays as he sees fit" in html) == bool(columns)
+    if not columns:
+        assert "draws below 5 and stands on 5 or more" in html

@@ -216,6 +216,10 @@ class CoachPanel:
     policy: str = ""
     best_play: list[tuple[str, Fraction]] = field(default_factory=list)
     unit: str = ""
+    # A dealer free to choose (SETTE-OP-6 A) follows no fixed rule: the choices are valued against
+    # each rule he could keep to, a column each (`options` then holds the column of FREE_DEALER_MAIN).
+    columns: list[str] = field(default_factory=list)
+    grid: list[tuple[str, list[OptionRow]]] = field(default_factory=list)
 
     def cards_text(self, p: Fraction) -> str:
         """`12 of 39 cards (30.8%)`: a next-card probability as the cards that make it."""
@@ -293,6 +297,7 @@ class SetteTableView:
     scores: list[tuple[str, int]]
     coach: CoachPanel | None = None
     review: list[ReviewRow] = field(default_factory=list)
+    review_note: str = ""  # what the punter's values in the review were worked out against
     results: list[ResultRow] = field(default_factory=list)
     bank_note: str = ""
     winner_note: str = ""
@@ -339,6 +344,9 @@ class SetteTableView:
         if hand.is_over:
             presenter.fill_results()
             presenter.review = _review(game, me_seat)
+            presenter.review_note = _policy_text(DealerPolicy.for_rules(game.rules)) + (
+                "" if game.rules.dealer_stands_on else " " + _("This table's dealer plays as he sees fit: "
+                                                              "standing on 5 is the best fixed rule for him."))
         return presenter
 
     def fill_results(self) -> None:
@@ -459,10 +467,37 @@ def _coach(view) -> CoachPanel:
         options=_option_rows(figures.options, figures.best),
         policy=_policy_text(DealerPolicy.for_rules(rules)), unit=_("stakes"),
     )
+    if not rules.dealer_stands_on:
+        _free_dealer_columns(panel, view)
     if figures.card is not None and figures.best == "card":
         final = punter_odds(rules).final_outcomes(view.my_cards, view.unseen(), view.stock_size)
         panel.best_play = _best_play_rows(final)
     return panel
+
+
+FREE_DEALER_RULES = (4, 5, 6)  # the fixed rules a free dealer's play is valued against
+FREE_DEALER_MAIN = 5  # the best fixed rule for him (tests/engine/test_settemezzo_odds.py)
+
+
+def _free_dealer_columns(panel: CoachPanel, view) -> None:
+    """The punter's choices against a dealer who stands on 4, on 5 and on 6: this table's dealer
+    is free to choose (SETTE-OP-6 A), so no single rule is his; where the columns agree, the best
+    choice does not depend on it."""
+    by_rule = {n: punter_advice(view, DealerPolicy(Fraction(n))) for n in FREE_DEALER_RULES}
+    names = list(by_rule[FREE_DEALER_MAIN].options)
+    panel.columns = [_("Dealer stands on %(n)s") % {"n": n} for n in FREE_DEALER_RULES]
+    panel.grid = [
+        (choice_label(name), [OptionRow(choice_label(name), by_rule[n].options[name], by_rule[n].best == name)
+                              for n in FREE_DEALER_RULES])
+        for name in names
+    ]
+    agree = len({by_rule[n].best for n in FREE_DEALER_RULES}) == 1
+    panel.policy = _(
+        "This table's dealer plays as he sees fit: he sees your face-up cards and may stand on any total. "
+        "Each column values your choices against a dealer who keeps to one rule (standing on 5 is the "
+        "best fixed rule for him).") + " " + (
+        _("Here the best choice is the same whatever his rule.") if agree else
+        _("Here the best choice depends on how he plays: watch what he does."))
 
 
 def _best_play_rows(final: dict[int, Fraction]) -> list[tuple[str, Fraction]]:
