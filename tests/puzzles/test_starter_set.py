@@ -18,7 +18,7 @@ VARIANTS = ("SCOPA_2P", "SCOPONE_SCIENTIFICO")
 
 def test_the_starter_set_has_300_puzzles_of_scopa_and_scopone(shipped_specs):
     assert [p.name for p in shipped_files()] == [
-        "scopa_starter.jsonl", "settemezzo_starter.jsonl", "saltacavallo_starter.jsonl"]
+        "scopa_starter.jsonl", "settemezzo_starter.jsonl", "stoppa_starter.jsonl", "saltacavallo_starter.jsonl"]
     assert len(shipped_specs) >= 300
     variants = {Rules.from_text(s.rules_text).variant for s in shipped_specs}
     assert variants == set(VARIANTS)
@@ -87,7 +87,7 @@ def test_every_shipped_puzzle_is_well_formed(shipped_specs):
 
 @pytest.mark.django_db
 def test_load_puzzles_loads_every_starter_set_once(shipped_specs, capsys):
-    others = {game: starter_specs(game) for game in ("settemezzo", "saltacavallo")}
+    others = {game: starter_specs(game) for game in ("settemezzo", "stoppa", "saltacavallo")}
     call_command("load_puzzles")
     assert Puzzle.objects.filter(game="scopa").count() == len(shipped_specs)
     for game, specs in others.items():

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from neapolitan.saltacavallo import GameState, Rules
-from tutorials.lessons.steps import BadAnswer
+from tutorials.puzzles.choices import ChoiceOption, choice_answer, choice_options
 from tutorials.puzzles.registry import PuzzleGame, register
 from tutorials.saltacavallo.table import Choice, SeatView, choices_for, ring
 
@@ -62,26 +62,11 @@ def present(rules_text: str, position: str, choose: str = "") -> SaltaPosition:
 
 def answer_text(post: QueryDict) -> str:
     """The engine's answer from the posted form; BadAnswer (a 400) for anything else."""
-    choice = post.get("choice", "").strip().lower()
-    if choice not in ("keep", "swap", "draw"):
-        raise BadAnswer(_("Choose one: keep your card, swap it, or (as the dealer) draw."))
-    return choice
-
-
-@dataclass
-class Option:
-    answer: str
-    label: str
-    value: float
-    loss: float
-    explanation: str
-    best: bool
-    chosen: bool
+    return choice_answer(post, LABELS, _("Choose one: keep your card, swap it, or (as the dealer) draw."))
 
 
 LABELS = {"keep": gettext_lazy("Keep"), "swap": gettext_lazy("Swap"), "draw": gettext_lazy("Draw")}
 
 
-def options(spec: Any, chosen: str) -> list[Option]:
-    return [Option(v.answer, str(LABELS[v.answer]), v.value, v.loss, v.explanation,
-                   v.answer == spec.solution, v.answer == chosen) for v in spec.verdicts]
+def options(spec: Any, chosen: str) -> list[ChoiceOption]:
+    return choice_options(spec, chosen, LABELS)

@@ -13,7 +13,7 @@ from neapolitan.cards import Card
 from neapolitan.settemezzo import DealerPolicy, Rules
 from neapolitan.settemezzo.puzzles import CHOICES, Position, advice
 from neapolitan.settemezzo.values import halves_text, hand_value
-from tutorials.lessons.steps import BadAnswer
+from tutorials.puzzles.choices import ChoiceOption, choice_answer, choice_options
 from tutorials.puzzles.registry import PuzzleGame, register
 from tutorials.settemezzo.table import choice_label
 
@@ -74,23 +74,8 @@ def present(rules_text: str, position: str, choose: str = "") -> SettePosition:
 
 def answer_text(post: QueryDict) -> str:
     """The engine's answer from the posted form; BadAnswer (a 400) for anything else."""
-    choice = post.get("choice", "").strip().lower()
-    if choice not in CHOICES:
-        raise BadAnswer(_("Choose one: take a card, stand, or exchange."))
-    return choice
+    return choice_answer(post, dict.fromkeys(CHOICES), _("Choose one: take a card, stand, or exchange."))
 
 
-@dataclass
-class Option:
-    answer: str
-    label: str
-    value: float
-    loss: float
-    explanation: str
-    best: bool
-    chosen: bool
-
-
-def options(spec: Any, chosen: str) -> list[Option]:
-    return [Option(v.answer, str(choice_label(v.answer)), v.value, v.loss, v.explanation,
-                   v.answer == spec.solution, v.answer == chosen) for v in spec.verdicts]
+def options(spec: Any, chosen: str) -> list[ChoiceOption]:
+    return choice_options(spec, chosen, {name: choice_label(name) for name in CHOICES})

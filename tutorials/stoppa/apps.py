@@ -6,4 +6,4 @@ class StoppaConfig(AppConfig):
     label = "stoppa"
 
     def ready(self) -> None:
-        from tutorials.stoppa import steps, table  # noqa: F401  (registers lesson steps and the table)
+        from tutorials.stoppa import puzzles, steps, table  # noqa: F401  (registers puzzles, lesson steps, the table)

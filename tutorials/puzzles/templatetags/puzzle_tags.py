@@ -76,6 +76,8 @@ def points(value: float | None, unit: str = "points") -> str:
     one = 1 if text == "1" else 2
     if unit == "percentage points":
         return _("%(n)s percentage points") % {"n": f"{100 * value:.1f}"}
+    if unit == "chips":
+        return ngettext("%(n)s chip", "%(n)s chips", one) % {"n": text}
     if unit == "stakes":
         return ngettext("%(n)s stake", "%(n)s stakes", one) % {"n": text}
     return ngettext("%(n)s point", "%(n)s points", one) % {"n": text}
