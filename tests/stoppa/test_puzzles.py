@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from neapolitan.errors import BadNotation
-from neapolitan.stoppa.puzzles import MIN_GAP, Position, judge, verify
 from neapolitan.stoppa.punto import punto
+from neapolitan.stoppa.puzzles import MIN_GAP, Position, judge, verify
 from tests.conftest import starter_specs
 from tutorials.puzzles.models import Puzzle, PuzzleAttempt
 from tutorials.puzzles.registry import PUZZLE_GAMES
