@@ -5,6 +5,7 @@ import pytest
 
 from neapolitan.cards import by_index
 from neapolitan.scopa import Play
+from tests.conftest import starter_specs
 from tests.e2e.axe import assert_accessible
 from tests.puzzles.support import needs_choice
 from tutorials.puzzles.files import read_specs, shipped_files
@@ -74,3 +75,23 @@ def test_solve_puzzles_by_clicking(page):
 
     page.goto("/scopa/puzzles/dashboard/")
     assert page.inner_text("[data-testid=solved]") == "2 / 2"
+
+
+@pytest.mark.parametrize("game", ["settemezzo", "stoppa", "saltacavallo"])
+def test_solve_a_puzzle_of_the_other_games_by_choosing(page, game):
+    """Card or stand, see or fold, keep or swap: one click on the engine's answer, every choice
+    then shown with its value, the page accessible before and after."""
+    puzzles_store(game=game, specs=starter_specs(game)[:3])
+    page.goto(f"/{game}/")
+    page.get_by_role("link", name=re.compile("Puzzles")).click()
+    page.get_by_test_id("start").click()
+    page.wait_for_url(re.compile(rf"/{game}/puzzles/\d+/$"))
+    assert_accessible(page)
+    puzzle = Puzzle.objects.get(pk=int(page.url.rstrip("/").split("/")[-1]))
+    page.locator(f'[data-testid=choices] button[value="{puzzle.solution}"]').click()
+    page.locator("[data-testid=result]").wait_for()
+    assert "Right!" in page.inner_text("[data-testid=verdict]")
+    items = page.locator("[data-testid=verdicts] li")
+    assert items.count() == len(puzzle.spec["verdicts"]) >= 2
+    assert items.first.get_attribute("data-answer") == puzzle.solution
+    assert_accessible(page)
