@@ -8,19 +8,28 @@ punter has not seen, for his next cards and for the dealer's, is counted. A posi
 puzzle when its best choice beats the next by MIN_GAP stakes, a margin a learner can learn from.
 
 Text form of a position: `hand | seen | exchange`, e.g. `3D 10C | 7S 1B | -` or `4C | - | may`.
+
+The dealer's puzzles (kind `dealer`) are his own decision at a table whose dealer plays as he sees
+fit (SETTE-OP-6 A): card or stand, against what the punters show (their face-up cards, who stood,
+who busted), each choice valued exactly in chips (`coach.dealer_advice`, his best response). Their
+position is the dealer's `PlayerView.to_text()`.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 
 from neapolitan.cards import DECK, Card
 from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.notation import cards_field, parse_cards_field
+from neapolitan.settemezzo.actions import HIT, STAND
+from neapolitan.settemezzo.bots import exact as exact_player
+from neapolitan.settemezzo.coach import dealer_advice
 from neapolitan.settemezzo.odds import DealerPolicy, PunterAdvice, class_counts, punter_odds
 from neapolitan.settemezzo.rules import Rules
+from neapolitan.settemezzo.state import SETTE, STOOD, PlayerView, deal
 from neapolitan.settemezzo.values import (
     BUST,
     FIGURE,
@@ -35,18 +44,20 @@ from neapolitan.settemezzo.values import (
 
 MIN_GAP = Fraction(1, 20)  # the best choice beats the next by 0.05 stakes at least
 PUZZLE_RULES = Rules(dealer_stands_on=5)  # the dealer draws below 5 and stands on 5 or more
+DEALER_RULES = Rules()  # the dealer plays as he sees fit: his choice is the puzzle
 CHOICES = ("card", "stand", "replace")
 QUESTIONS = {
     "card_or_stand": "Your turn as a punter: take another card, or stand?",
     "exchange": "Your first card is a 3 or a 4: exchange it, take a card, or stand?",
+    "dealer": "You are the dealer: take another card, or stand?",
 }
 
 
 def rules_for(variant: str) -> Rules:
-    """The rules puzzles are played by: one variant, the dealer standing on 5."""
-    if variant != "STANDS_ON_5":
-        raise BadNotation("Sette e Mezzo puzzles come in one variant, STANDS_ON_5")
-    return PUZZLE_RULES
+    """STANDS_ON_5: the punter's decisions, the dealer standing on 5; DEALER: the dealer's own."""
+    if variant not in ("STANDS_ON_5", "DEALER"):
+        raise BadNotation("Sette e Mezzo puzzles come in two variants, STANDS_ON_5 and DEALER")
+    return PUZZLE_RULES if variant == "STANDS_ON_5" else DEALER_RULES
 
 
 # -- positions -------------------------------------------------------------------------------------
@@ -122,7 +133,9 @@ class PuzzleSpec:
     def rules(self) -> Rules:
         return Rules.from_text(self.rules_text)
 
-    def view(self) -> Position:
+    def view(self) -> Position | PlayerView:
+        if self.kind == "dealer":
+            return PlayerView.from_text(self.position, self.rules())
         return Position.from_text(self.position)
 
 
@@ -227,9 +240,10 @@ def _percent(p: Fraction) -> str:
 def generate(rules: Rules, seed: int | str, count: int, progress: Callable[[int], None] | None = None) -> Iterator[PuzzleSpec]:
     """Deal positions from seeded shuffles and yield up to `count` puzzles: a hand a punter may
     still play on, some cards seen face up, one choice clearly best; no two alike in value."""
+    if not rules.dealer_stands_on:  # a dealer free to choose: his own decisions are the puzzles
+        yield from generate_dealer(rules, seed, count, progress)
+        return
     rng = random.Random(f"settemezzo-puzzles:{seed}")
-    if not rules.dealer_stands_on:  # a dealer free to choose has no exact odds: he stands on 5
-        rules = replace(rules, dealer_stands_on=5)
     seen_shapes: set[tuple] = set()
     found = tries = 0
     while found < count and tries < 200 * count + 1000:
@@ -273,4 +287,86 @@ def _shape(position: Position) -> tuple:
 
 def verify(spec: PuzzleSpec) -> bool:
     """Recompute the puzzle from its position: the same choices, values, themes and words."""
+    if spec.kind == "dealer":
+        return dealer_puzzle_from(spec.view()) == spec
     return puzzle_from(spec.view(), spec.rules()) == spec
+
+
+# -- the dealer's decision -------------------------------------------------------------------------
+def at_stake(view: PlayerView) -> int:
+    """The stakes of the punters still facing the dealer (those who stood or showed 7½)."""
+    return sum(s.stake for i, s in enumerate(view.seats) if i != view.dealer and s.status in (STOOD, SETTE))
+
+
+def dealer_puzzle_from(view: PlayerView) -> PuzzleSpec | None:
+    """The dealer's card-or-stand as a puzzle, or None: not his decision, nothing at stake, or no
+    choice ahead by MIN_GAP chips for each chip at stake."""
+    kinds = {a.kind for a in view.legal_actions()}
+    stake = at_stake(view)
+    if not view.is_dealer or not {HIT, STAND} <= kinds or not stake:
+        return None
+    if hand_value(view.my_cards, view.rules) < 4 and MATTA_CARD not in view.my_cards:
+        return None  # a dealer this low takes a card: no puzzle in that
+    figures = dealer_advice(view)
+    options = {name: value for name, value in figures.options.items() if name in ("card", "stand")}
+    ranking = sorted(options, key=lambda name: (-options[name], CHOICES.index(name)))
+    best, second = ranking
+    if options[best] - options[second] < MIN_GAP * stake:
+        return None
+    verdicts = tuple(
+        Verdict(name, round(float(options[name]), 4), round(float(options[best] - options[name]), 4),
+                explain_dealer(view, options, name, ranking, stake))
+        for name in ranking
+    )
+    themes = ["dealer_choice", *(["matta"] if MATTA_CARD in view.my_cards else [])]
+    return PuzzleSpec(
+        rules_text=view.rules.to_text(), position=view.to_text(), kind="dealer", question=QUESTIONS["dealer"],
+        themes=tuple(themes), verdicts=verdicts, solution=best, unseen=len(view.unseen()),
+    )
+
+
+def explain_dealer(view: PlayerView, options: dict[str, Fraction], name: str, ranking: list[str], stake: int) -> str:
+    rules = view.rules
+    total = halves_text(int(hand_value(view.my_cards, rules) * 2))
+    value = _chips(options[name])
+    if name == "stand":
+        text = (f"Standing on {total} is worth {value} to you on average, with {stake} chips staked against "
+                f"you and what the punters show.")
+    else:
+        text = f"Taking another card, then playing on as well as possible, is worth {value} to you on average."
+    if name == ranking[0]:
+        text += f" This is the best choice: {_chips(options[name] - options[ranking[1]], signed=False)} better."
+    else:
+        text += f" It gives away {_chips(options[ranking[0]] - options[name], signed=False)} against the best choice."
+    return text
+
+
+def _chips(value: Fraction, signed: bool = True) -> str:
+    number = f"{float(value):+.2f}" if signed else f"{float(value):.2f}"
+    return f"{number.replace('-', '−')} chips"
+
+
+def generate_dealer(rules: Rules, seed: int | str, count: int,
+                    progress: Callable[[int], None] | None = None) -> Iterator[PuzzleSpec]:
+    """The dealer's decisions in hands the engine's players play out (they play the optimal punter
+    policy, the dealer his best response); positions alike in every card and stake are one puzzle."""
+    seen: set[str] = set()
+    found = hand_no = 0
+    rng = random.Random(f"sette-dealer:{seed}")
+    while found < count and hand_no < 40 * count + 100:
+        state = deal(rules, f"{seed}:{hand_no}", dealer=hand_no % rules.players)
+        hand_no += 1
+        while not state.is_over and found < count:
+            view = state.view(state.to_move)
+            if view.is_dealer:
+                key = view.to_text().rsplit(" ", 1)[0]  # the history aside
+                if key not in seen:
+                    seen.add(key)
+                    spec = dealer_puzzle_from(view)
+                    if spec is not None:
+                        found += 1
+                        if progress:
+                            progress(found)
+                        yield spec
+                        break  # one puzzle a hand
+            state = state.apply(exact_player(view, rng))

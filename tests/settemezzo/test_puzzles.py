@@ -2,7 +2,7 @@
 import pytest
 from django.urls import reverse
 
-from neapolitan.settemezzo.puzzles import MIN_GAP, Position, verify
+from neapolitan.settemezzo.puzzles import MIN_GAP, Position, at_stake, verify
 from tests.conftest import starter_specs
 from tutorials.puzzles.models import Puzzle, PuzzleAttempt
 from tutorials.puzzles.registry import PUZZLE_GAMES
@@ -23,17 +23,24 @@ def test_the_starter_set_is_verified_by_the_engine_and_clear_cut(specs):
     assert [s.position for s in specs if not verify(s)] == []  # every value recomputed exactly
     game = PUZZLE_GAMES["settemezzo"]
     for spec in specs:
-        assert spec.verdicts[0].loss == 0 and spec.verdicts[1].loss >= float(MIN_GAP) - 1e-4
-        assert spec.themes and set(spec.themes) <= set(game.themes) and spec.kind in game.kinds
-        assert ("replace" in {v.answer for v in spec.verdicts}) == Position.from_text(spec.position).may_exchange
+        assert spec.verdicts[0].loss == 0 and spec.themes and set(spec.themes) <= set(game.themes)
+        assert spec.kind in game.kinds
+        if spec.kind == "dealer":  # chips: the margin grows with the stakes facing the dealer
+            view = spec.view()
+            assert view.is_dealer and spec.verdicts[1].loss >= float(MIN_GAP) * at_stake(view) - 1e-4
+        else:
+            assert spec.verdicts[1].loss >= float(MIN_GAP) - 1e-4
+            assert ("replace" in {v.answer for v in spec.verdicts}) == Position.from_text(spec.position).may_exchange
     assert {s.solution for s in specs} == {"card", "stand", "replace"}
+    assert len([s for s in specs if s.kind == "dealer"]) >= 50
 
 
 @pytest.fixture
 def stored(db, specs):
     exchange = next(s for s in specs if s.kind == "exchange")
     plain = next(s for s in specs if s.kind == "card_or_stand")
-    puzzles_store(game="settemezzo", specs=[plain, exchange])
+    dealer = next(s for s in specs if s.kind == "dealer")
+    puzzles_store(game="settemezzo", specs=[plain, exchange, dealer])
     return list(Puzzle.objects.filter(game="settemezzo").order_by("pk"))
 
 
@@ -77,3 +84,16 @@ def test_a_bad_answer_is_a_400_and_records_nothing(client, stored, choice, messa
     response = client.post(_url(puzzle, "puzzle_answer"), {"choice": choice, "number": "0"}, **HTMX)
     assert response.status_code == 400 and message in response.content.decode()
     assert PuzzleAttempt.objects.count() == 0
+
+
+def test_the_dealer_s_puzzle_shows_what_the_dealer_sees(client, stored):
+    """The position is the dealer's own view: the punters' face-down cards are not in it at all."""
+    puzzle = next(p for p in stored if p.kind == "dealer")
+    spec = PUZZLE_GAMES["settemezzo"].spec(puzzle.spec)
+    html = client.get(_url(puzzle)).content.decode()
+    assert 'data-testid="punters"' in html and "you are the dealer" in html
+    for seat in spec.view().seats:
+        assert all(f'data-card="{c}"' in html for c in seat.known_cards)
+    response = client.post(_url(puzzle, "puzzle_answer"), {"choice": spec.solution, "number": "0"}, **HTMX)
+    html = response.content.decode()
+    assert "Right!" in html and "chips you can expect to win from the punters" in html

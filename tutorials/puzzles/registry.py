@@ -31,7 +31,8 @@ class PuzzleGame:
     themes: dict[str, Any] = field(default_factory=dict)  # key: label
     kinds: dict[str, Any] = field(default_factory=dict)
     starter: str = ""  # the shipped puzzles, relative to the project's root
-    unit: str = "points"  # what a verdict's value counts: points (of the hand) or stakes
+    unit: str = "points"  # what a verdict's value counts: points (of the hand), stakes, chips...
+    kind_units: dict[str, str] = field(default_factory=dict)  # kinds counted in another unit
     about: Any = ""  # the puzzle page's lead: where the positions come from, how they are proven
 
     @property

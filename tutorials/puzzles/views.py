@@ -129,7 +129,7 @@ def _render(
         "position": info.presenter.present(puzzle.rules_text, puzzle.position,
                                           "" if result else request.GET.get("choose", "")),
         "position_template": info.position_template, "verdicts_template": info.verdicts_template,
-        "unit": info.unit,
+        "unit": info.kind_units.get(puzzle.kind, info.unit),
         "number": tried, "first_try": not tried, "review_due": due, "theme": theme,
         "answer_url": reverse("puzzle_answer", args=[puzzle.game, puzzle.pk]),
         "page_url": page_url,
