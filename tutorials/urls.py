@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from tutorials.core import views as core_views
 from tutorials.lessons import views as lesson_views
+from tutorials.puzzles import views as puzzle_views
 
 urlpatterns = [
     path("", include("tutorials.core.urls")),
@@ -11,6 +12,8 @@ urlpatterns = [
     path("accounts/signup/", core_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("progress/", lesson_views.progress_page, name="progress"),
+    path("puzzles/review/", puzzle_views.review_all, name="review_all"),
+    path("puzzles/review/next/", puzzle_views.review_next, name="review_next"),
     path("settemezzo/lab/", include("tutorials.settemezzo.urls_lab")),
     path("<slug:game>/", core_views.game_home, name="game_home"),
     path("<slug:game>/rules/", core_views.rules, name="rules"),

@@ -32,7 +32,8 @@ def _pages() -> list[str]:
     for step in Step.objects.select_related("lesson").filter(number=1).order_by("lesson__game", "lesson__order"):
         pages.append(f"/{step.lesson.game}/learn/{step.lesson.slug}/1/")
     puzzle = Puzzle.objects.order_by("pk").first()
-    pages += ["/scopa/puzzles/", f"/scopa/puzzles/{puzzle.pk}/", "/scopa/puzzles/dashboard/"]
+    pages += ["/scopa/puzzles/", f"/scopa/puzzles/{puzzle.pk}/", "/scopa/puzzles/dashboard/", "/puzzles/review/"]
+    pages += [f"/{game}/puzzles/" for game in GAMES[1:]]
     return pages
 
 

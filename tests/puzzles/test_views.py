@@ -200,7 +200,7 @@ def test_review_lists_due_puzzles_and_next_leads_through_them(client, puzzles):
     page = client.get(response.url).content.decode()
     assert "back for review" in page
     result = client.post(_answer_url(puzzle), right(puzzle, number=1), **HTMX).content.decode()
-    assert "Next review" in result and "?review=1" in result
+    assert "Next review" in result and reverse("review_next") in result  # one queue across the games
     assert 'data-testid="nothing-due"' in client.get(reverse("puzzle_review", args=["scopa"])).content.decode()
 
 
@@ -290,3 +290,35 @@ def test_the_home_pages_puzzle_of_the_day_takes_turns_across_the_games(client, p
     daily = selectors.todays_puzzle_of_any_game()
     html = client.get("/").content.decode()
     assert f"Today's {daily.game_name} puzzle:" in html and reverse("puzzle_show", args=[daily.game, daily.pk]) in html
+
+
+def test_one_review_queue_across_the_games(client, puzzles):
+    """Missed puzzles of two games come back in one queue, soonest first."""
+    puzzles_store(game="settemezzo", specs=starter_specs("settemezzo")[:1])
+    sette = Puzzle.objects.get(game="settemezzo")
+    scopa = puzzles[0]
+    client.post(_answer_url(scopa), wrong(scopa))
+    client.post(reverse("puzzle_answer", args=["settemezzo", sette.pk]),
+                {"choice": sette.spec["verdicts"][-1]["answer"], "number": "0"})
+    ReviewCard.objects.filter(puzzle=sette).update(due="2000-01-01T00:00Z")
+    ReviewCard.objects.filter(puzzle=scopa).update(due="2000-01-02T00:00Z")
+    html = client.get(reverse("review_all")).content.decode()
+    assert "Sette e Mezzo · Puzzle" in html and "Scopa · Puzzle" in html
+    assert html.index(f"/settemezzo/puzzles/{sette.pk}/") < html.index(f"/scopa/puzzles/{scopa.pk}/")
+    first = client.get(reverse("review_next"))
+    assert first.status_code == 302 and first.url == reverse("puzzle_show", args=["settemezzo", sette.pk])
+    client.post(reverse("puzzle_answer", args=["settemezzo", sette.pk]), {"choice": sette.solution, "number": "1"})
+    second = client.get(reverse("review_next"))
+    assert second.url == reverse("puzzle_show", args=["scopa", scopa.pk])
+    client.post(_answer_url(scopa), right(scopa, number=1))
+    assert client.get(reverse("review_next")).url == reverse("review_all")
+    assert 'data-testid="nothing-due"' in client.get(reverse("review_all")).content.decode()
+
+
+def test_the_progress_page_counts_the_reviews_due_in_every_game(client, puzzles):
+    assert 'data-testid="reviews-due"' not in client.get(reverse("progress")).content.decode()
+    for puzzle in puzzles[:2]:
+        client.post(_answer_url(puzzle), wrong(puzzle))
+    ReviewCard.objects.update(due="2000-01-01T00:00Z")
+    html = client.get(reverse("progress")).content.decode()
+    assert "2 puzzles you missed are due for review" in html and reverse("review_all") in html

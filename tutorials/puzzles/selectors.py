@@ -87,14 +87,19 @@ def review_card(request: HttpRequest, puzzle: Puzzle) -> ReviewCard | None:
     return ReviewCard.objects.filter(puzzle=puzzle, **owner_filter(request)).first()
 
 
-def reviews_due(request: HttpRequest, game: str, now: datetime | None = None) -> QuerySet[ReviewCard]:
-    return (ReviewCard.objects.filter(puzzle__game=game, due__lte=now or timezone.now(), **owner_filter(request))
+def reviews_due(request: HttpRequest, game: str | None, now: datetime | None = None) -> QuerySet[ReviewCard]:
+    """The learner's missed puzzles due again, soonest first: of one game, or (None) of every game."""
+    return (ReviewCard.objects.filter(due__lte=now or timezone.now(), **_of_game(game), **owner_filter(request))
             .select_related("puzzle").order_by("due", "pk"))
 
 
-def reviews_later(request: HttpRequest, game: str, now: datetime | None = None) -> QuerySet[ReviewCard]:
-    return (ReviewCard.objects.filter(puzzle__game=game, due__gt=now or timezone.now(), **owner_filter(request))
+def reviews_later(request: HttpRequest, game: str | None, now: datetime | None = None) -> QuerySet[ReviewCard]:
+    return (ReviewCard.objects.filter(due__gt=now or timezone.now(), **_of_game(game), **owner_filter(request))
             .select_related("puzzle").order_by("due", "pk"))
+
+
+def _of_game(game: str | None) -> dict[str, str]:
+    return {"puzzle__game": game} if game else {}
 
 
 @dataclass

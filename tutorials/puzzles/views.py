@@ -141,8 +141,8 @@ def _render(
         spec = info.spec(puzzle.spec)
         context["options"] = info.presenter.options(spec, result.attempt.answer)
         context["verdict"] = result.verdict
-        if result.attempt.review:
-            context["next_url"] = reverse("puzzle_next", args=[puzzle.game]) + "?review=1"
+        if result.attempt.review:  # one queue across the games: the next review may be another game's
+            context["next_url"] = reverse("review_next")
     template = "puzzles/puzzle.html#puzzle" if request.htmx else "puzzles/puzzle.html"
     return TemplateResponse(request, template, context, status=status)
 
@@ -154,6 +154,24 @@ def puzzle_dashboard(request: HttpRequest, game: str) -> TemplateResponse:
         "game": GAMES_BY_SLUG[game], "board": selectors.dashboard(request, game),
         "due": selectors.reviews_due(request, game).count(),
     })
+
+
+@require_safe
+def review_all(request: HttpRequest) -> TemplateResponse:
+    """Every game's missed puzzles due again, in one queue."""
+    return TemplateResponse(request, "puzzles/review.html", {
+        "game": None, "due": list(selectors.reviews_due(request, None)[:50]),
+        "later": list(selectors.reviews_later(request, None)[:20]),
+    })
+
+
+@require_safe
+def review_next(request: HttpRequest) -> HttpResponse:
+    """The review due soonest, whatever its game; the review page when none is."""
+    due = selectors.reviews_due(request, None).first()
+    if due is None:
+        return redirect("review_all")
+    return redirect("puzzle_show", game=due.puzzle.game, puzzle_id=due.puzzle_id)
 
 
 @require_safe

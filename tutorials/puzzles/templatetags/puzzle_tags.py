@@ -34,10 +34,19 @@ def puzzle_standing(context: template.Context, game: str) -> tuple[RatingView, i
     """The learner's puzzle rating in `game` and how many failed puzzles are due for review."""
     if game not in PUZZLE_GAMES:
         return None
-    request = context["request"]
+    return _standings(context["request"])[game]
+
+
+@register.simple_tag(takes_context=True)
+def reviews_due_everywhere(context: template.Context) -> int:
+    """How many missed puzzles are due for review, in every game."""
+    return sum(due for _rating, due in _standings(context["request"]).values())
+
+
+def _standings(request) -> dict:
     if not hasattr(request, "_puzzle_standings"):  # one look-up for every game on the page
         request._puzzle_standings = standings(request)
-    return request._puzzle_standings[game]
+    return request._puzzle_standings
 
 
 @register.filter
