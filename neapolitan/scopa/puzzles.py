@@ -10,11 +10,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 
 from neapolitan.cards import SETTEBELLO, Card, cards_from_mask
-from neapolitan.errors import IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.bots import greedy
 from neapolitan.scopa.captures import why_not_capture
 from neapolitan.scopa.proof import KNOWN, Proof, prove
+from neapolitan.scopa.races import LOST, OPEN, WON, facts, race
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.search import analyse
 from neapolitan.scopa.state import PlayerView, deal
@@ -90,7 +91,12 @@ def rules_for(variant: str) -> Rules:
 # -- judging an answer -------------------------------------------------------------------------
 def judge(spec: PuzzleSpec, answer_text: str) -> Verdict:
     """The verdict of the learner's answer. BadNotation or IllegalAction (citing the rule) if it
-    is not a legal play here."""
+    is not a legal play here (for a race, not one of won, open, lost)."""
+    if spec.kind.startswith(RACE_KIND):
+        found = next((v for v in spec.verdicts if v.answer == answer_text.strip().lower()), None)
+        if found is None:
+            raise BadNotation("Answer won, open or lost")
+        return found
     play = Play.parse(answer_text)
     view = spec.view()
     if play.card not in view.hand:
@@ -332,4 +338,63 @@ def _worth_a_look(view: PlayerView) -> bool:
 def verify(spec: PuzzleSpec) -> bool:
     """Recompute the puzzle from its position with the engine, every deal played out again: the
     same solution, verdicts, proof and themes."""
+    if spec.kind.startswith(RACE_KIND):
+        return race_puzzle_from(spec.view(), spec.kind.removeprefix(RACE_KIND)) == spec
     return puzzle_from(spec.view()) == spec
+
+
+# -- card counting: the races -------------------------------------------------------------------
+RACE_KIND = "race_"
+RACE_QUESTIONS = {
+    "carte": "Count the cards: is the carte point already yours, still to play for, or out of your reach?",
+    "denari": "Count the Denari: is the denari point already yours, still to play for, or out of your reach?",
+    "primiera": "Count the primiera: is it already yours, still to play for, or out of your reach?",
+}
+RACE_ANSWERS = {WON: "already yours", OPEN: "still to play for", LOST: "out of your reach"}
+
+
+def race_puzzle_from(view: PlayerView, name: str) -> PuzzleSpec:
+    """A card-counting question on one race, answered from the piles and the cards still out."""
+    right = race(view, name)
+    why = f"{facts(view, name)} So the {name} point is {RACE_ANSWERS[right]}."
+    wrong = f"Not so: the {name} point is {RACE_ANSWERS[right]}."
+    verdicts = tuple(
+        Verdict(answer, 1.0 if answer == right else 0.0, 0.0 if answer == right else 1.0,
+                why if answer == right else wrong, 0.0)
+        for answer in sorted(RACE_ANSWERS, key=lambda a: a != right)
+    )
+    return PuzzleSpec(
+        rules_text=view.rules.to_text(), position=view.to_text(), kind=RACE_KIND + name,
+        question=RACE_QUESTIONS[name], themes=("card_counting",), verdicts=verdicts, solution=right,
+        exact=True, confidence=1.0, samples=1, method=KNOWN, deals=1, gap_bound=1.0,
+    )
+
+
+def _read_off(view: PlayerView, name: str) -> bool:
+    """A carte or denari race one side has already settled by its own count (21 cards, 6 Denari):
+    the page shows those counts, so there is nothing to count."""
+    needs = {"carte": (21, lambda c: True), "denari": (6, lambda c: c.suit == "D")}.get(name)
+    if needs is None:
+        return False
+    least, counts = needs
+    return any(sum(1 for c in cards_from_mask(pile) if counts(c)) >= least for pile in view.piles)
+
+
+def generate_races(rules: Rules, seed: int | str, count: int) -> Iterator[PuzzleSpec]:
+    """Card-counting questions from greedy games, the races and their answers taking turns, in the
+    second half of a hand (when the counting starts to decide)."""
+    wanted = [("carte", OPEN), ("carte", LOST), ("denari", OPEN), ("denari", LOST),
+              ("primiera", WON), ("primiera", OPEN), ("primiera", LOST)]
+    found = hand_no = 0
+    while found < count and hand_no < 50 * count:
+        state = deal(rules, f"races:{seed}:{hand_no}", dealer=hand_no % rules.players)
+        hand_no += 1
+        while not state.is_over and found < count:
+            view = state.view(state.to_move)
+            if view.stock_size <= 12 and view.cards_left_to_play() > 2:
+                name, answer = wanted[found % len(wanted)]
+                if race(view, name) == answer and not _read_off(view, name):
+                    found += 1
+                    yield race_puzzle_from(view, name)
+                    break  # one question a hand
+            state = state.apply(greedy(view))

@@ -7,7 +7,8 @@ from django.core.management import call_command
 from neapolitan.cards import SETTEBELLO
 from neapolitan.scopa import Play, PlayerView, Rules
 from neapolitan.scopa.proof import ALL_DEALS, ENUMERATE_UP_TO, KNOWN, SAMPLED, count_deals
-from neapolitan.scopa.puzzles import MIN_CONFIDENCE, MIN_GAP, verify
+from neapolitan.scopa.puzzles import MIN_CONFIDENCE, MIN_GAP, RACE_KIND, verify
+from neapolitan.scopa.races import LOST, OPEN, WON, race
 from tests.conftest import starter_specs
 from tutorials.puzzles.files import shipped_files
 from tutorials.puzzles.models import Puzzle
@@ -25,6 +26,21 @@ def test_the_starter_set_has_300_puzzles_of_scopa_and_scopone(shipped_specs):
     assert len({(s.rules_text, s.position) for s in shipped_specs}) == len(shipped_specs)
 
 
+def plays(specs: list) -> list:
+    """The puzzles whose answer is a play (the others are card-counting questions)."""
+    return [s for s in specs if not s.kind.startswith(RACE_KIND)]
+
+
+def test_the_card_counting_questions_are_right_and_balanced(shipped_specs):
+    races = [s for s in shipped_specs if s.kind.startswith(RACE_KIND)]
+    assert len(races) >= 60 and all(verify(s) for s in races)
+    for spec in races:
+        assert spec.solution == race(spec.view(), spec.kind.removeprefix(RACE_KIND))
+        assert [v.answer for v in spec.verdicts][0] == spec.solution and spec.themes == ("card_counting",)
+    answers = {(s.kind, s.solution) for s in races}
+    assert {a for _k, a in answers} == {WON, OPEN, LOST}
+
+
 RECOMPUTED = 16  # puzzles recomputed from scratch on every run; `make verify-puzzles` does them all
 
 
@@ -38,7 +54,7 @@ def test_a_fixed_random_sample_of_the_shipped_puzzles_is_recomputed_from_scratch
 def test_every_shipped_puzzle_states_a_proof_that_meets_the_rule(shipped_specs):
     """Exact over every deal when there are few enough to count (one, when every card is known);
     otherwise sampled, with the 99% bound on the lead clearing the margin."""
-    for spec in shipped_specs:
+    for spec in plays(shipped_specs):
         possible = count_deals(spec.view())
         assert spec.deals == possible
         if possible == 1:
@@ -53,7 +69,7 @@ def test_every_shipped_puzzle_states_a_proof_that_meets_the_rule(shipped_specs):
 
 
 def test_themes_follow_what_the_answer_does(shipped_specs):
-    for spec in shipped_specs:
+    for spec in plays(shipped_specs):
         view = spec.view()
         best = Play.parse(spec.solution)
         others = [Play.parse(v.answer) for v in spec.verdicts[1:]]
@@ -72,7 +88,7 @@ def test_themes_follow_what_the_answer_does(shipped_specs):
 
 
 def test_every_shipped_puzzle_is_well_formed(shipped_specs):
-    for spec in shipped_specs:
+    for spec in plays(shipped_specs):
         view = PlayerView.from_text(spec.position, Rules.from_text(spec.rules_text))
         assert view.to_text() == spec.position
         assert {str(p) for p in view.legal_actions()} == {v.answer for v in spec.verdicts}

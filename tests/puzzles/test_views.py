@@ -322,3 +322,18 @@ def test_the_progress_page_counts_the_reviews_due_in_every_game(client, puzzles)
     ReviewCard.objects.update(due="2000-01-01T00:00Z")
     html = client.get(reverse("progress")).content.decode()
     assert "2 puzzles you missed are due for review" in html and reverse("review_all") in html
+
+
+def test_a_card_counting_question_is_answered_with_a_choice(client, shipped_specs):
+    spec = next(s for s in shipped_specs if s.kind == "race_primiera")
+    puzzles_store(game="scopa", specs=[spec])
+    puzzle = Puzzle.objects.get()
+    html = client.get(_page(puzzle)).content.decode()
+    assert 'data-testid="choices"' in html and 'name="choice" value="open"' in html
+    assert 'name="card"' not in html and spec.verdicts[0].explanation not in html
+    assert client.post(_answer_url(puzzle), {"card": "7D", "number": "0"}, **HTMX).status_code == 400
+    wrong_answer = spec.verdicts[-1].answer
+    html = client.post(_answer_url(puzzle), {"choice": wrong_answer, "number": "0"}, **HTMX).content.decode()
+    assert "Not the best play" in html and "gives away" not in html
+    assert spec.verdicts[0].explanation.split(" (SCOPA-9)")[0] in html and "Counted from the piles" in html
+    assert 'data-rule="SCOPA-9"' in html  # the rule cited links to the rules page

@@ -51,7 +51,7 @@ class SaltaPosition:
     title: str
 
 
-def present(rules_text: str, position: str, choose: str = "") -> SaltaPosition:
+def present(rules_text: str, position: str, choose: str = "", kind: str = "") -> SaltaPosition:
     state = GameState.from_text(position, Rules.from_text(rules_text))
     seats, swaps = ring(state)
     return SaltaPosition(

@@ -2,7 +2,7 @@
 answer read from the form, the verdicts as rows; registered with the shared puzzle machinery."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import QueryDict
@@ -11,7 +11,10 @@ from django.utils.translation import gettext_lazy
 
 from neapolitan.cards import Card, cards_from_mask
 from neapolitan.scopa import Play, PlayerView, Rules
+from neapolitan.scopa.puzzles import RACE_KIND
+from neapolitan.scopa.races import LOST, OPEN, WON
 from tutorials.lessons.steps import BadAnswer
+from tutorials.puzzles.choices import ChoiceOption, choice_answer, choice_options
 from tutorials.puzzles.registry import PuzzleGame, register
 from tutorials.scopa.table import HandCard, Opponent, hand_choices
 from tutorials.tables.registry import SEAT_PLACES
@@ -33,6 +36,7 @@ register(PuzzleGame(
         "partner_play": gettext_lazy("Partner play"),
         "choose_capture": gettext_lazy("Choosing the capture"),
         "choose_discard": gettext_lazy("Choosing the discard"),
+        "card_counting": gettext_lazy("Card counting"),
     },
     kinds={
         "best_play": gettext_lazy("Best play"),
@@ -40,8 +44,12 @@ register(PuzzleGame(
         "sweep": gettext_lazy("Can you sweep?"),
         "counting": gettext_lazy("Counting endgame"),
         "scopone": gettext_lazy("Lead and partner play"),
+        "race_carte": gettext_lazy("Count: the carte"),
+        "race_denari": gettext_lazy("Count: the denari"),
+        "race_primiera": gettext_lazy("Count: the primiera"),
     },
     starter="tutorials/scopa/data/scopa_starter.jsonl",
+    kind_units={"race_carte": "", "race_denari": "", "race_primiera": ""},  # right or wrong, no amount
     about=gettext_lazy(
         "Positions from real games, each answer checked by the engine against every way the cards you "
         "cannot see can lie (or, where they are too many to count, a large sample). Find the best play, "
@@ -67,6 +75,7 @@ class ScopaPosition:
     stock: int
     unseen: list[Card]
     you_deal: bool
+    race_choices: list[tuple[str, Any]] = field(default_factory=list)  # a card-counting question's answers
 
     @property
     def title(self) -> str:
@@ -77,10 +86,11 @@ class ScopaPosition:
         return self.stock == 0
 
 
-def present(rules_text: str, position: str, choose: str = "") -> ScopaPosition:
+def present(rules_text: str, position: str, choose: str = "", kind: str = "") -> ScopaPosition:
+    """The position; for a card-counting question (`kind` race_...), its three answers too."""
     rules = Rules.from_text(rules_text)
     view = PlayerView.from_text(position, rules)
-    legal = view.legal_actions()
+    legal = [] if kind.startswith(RACE_KIND) else view.legal_actions()
     hand, choosing, capturable = hand_choices(view.hand, legal, choose)
     return ScopaPosition(
         rules=rules,
@@ -95,6 +105,7 @@ def present(rules_text: str, position: str, choose: str = "") -> ScopaPosition:
         stock=view.stock_size,
         unseen=sorted(view.unseen(), key=lambda c: c.index),
         you_deal=view.dealer == view.seat,
+        race_choices=list(RACE_LABELS.items()) if kind.startswith(RACE_KIND) else [],
     )
 
 
@@ -132,8 +143,15 @@ def play_parts(text: str) -> tuple[Card, list[Card]]:
     return play.card, sorted(play.captured, key=lambda c: c.by_rank)
 
 
+RACE_LABELS = {WON: gettext_lazy("Already yours"), OPEN: gettext_lazy("Still to play for"),
+               LOST: gettext_lazy("Out of your reach")}
+
+
 def answer_text(post: QueryDict) -> str:
-    """The engine's text of an answer posted as a card and the cards it takes."""
+    """The engine's text of an answer posted as a card and the cards it takes (or, to a
+    card-counting question, as a choice)."""
+    if "choice" in post:
+        return choice_answer(post, RACE_LABELS, _("Choose one: already yours, still to play for, or out of your reach."))
     card = post.get("card", "").strip()
     if not card:
         raise BadAnswer(_("Choose a card from your hand."))
@@ -156,7 +174,9 @@ class Option:
     chosen: bool
 
 
-def options(spec: Any, chosen: str) -> list[Option]:
+def options(spec: Any, chosen: str) -> list[Option] | list[ChoiceOption]:
+    if spec.kind.startswith(RACE_KIND):
+        return choice_options(spec, chosen, RACE_LABELS)
     rows = []
     for verdict in spec.verdicts:
         card, takes = play_parts(verdict.answer)

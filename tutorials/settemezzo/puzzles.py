@@ -84,7 +84,7 @@ STATUS = {STOOD: gettext_lazy("stood"), SETTE: gettext_lazy("showed 7½"), BUST_
           OUT: gettext_lazy("out of this hand")}
 
 
-def present(rules_text: str, position: str, choose: str = "") -> SettePosition:
+def present(rules_text: str, position: str, choose: str = "", kind: str = "") -> SettePosition:
     rules = Rules.from_text(rules_text)
     if not rules.dealer_stands_on:
         return _present_dealer(rules, PlayerView.from_text(position, rules))

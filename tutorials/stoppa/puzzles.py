@@ -49,7 +49,7 @@ class StoppaPosition:
     title: str
 
 
-def present(rules_text: str, position: str, choose: str = "") -> StoppaPosition:
+def present(rules_text: str, position: str, choose: str = "", kind: str = "") -> StoppaPosition:
     where = Position.from_text(position)
     return StoppaPosition(
         hand=where.hand, punto=punto(where.hand), punto_cards=punto_cards(where.hand), rivals=where.rivals,
