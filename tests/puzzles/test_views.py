@@ -103,7 +103,7 @@ def test_a_wrong_answer_with_htmx_shows_every_option_and_the_rating_change(clien
     response = client.post(_answer_url(puzzle), wrong(puzzle), **HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<section id="puzzle"')
-    assert "Not the best play" in html and "You will see this puzzle again" in html
+    assert "Not the best answer" in html and "You will see this puzzle again" in html
     attempt = PuzzleAttempt.objects.get()
     assert f"({'−' if attempt.rating_change < 0 else '+'}{abs(attempt.rating_change):.0f})" in html
     assert re.findall(r'data-answer="([^"]+)"', html) == [v.answer for v in _spec(puzzle).verdicts]
@@ -334,6 +334,6 @@ def test_a_card_counting_question_is_answered_with_a_choice(client, shipped_spec
     assert client.post(_answer_url(puzzle), {"card": "7D", "number": "0"}, **HTMX).status_code == 400
     wrong_answer = spec.verdicts[-1].answer
     html = client.post(_answer_url(puzzle), {"choice": wrong_answer, "number": "0"}, **HTMX).content.decode()
-    assert "Not the best play" in html and "gives away" not in html
+    assert "Not the best answer" in html and "gives away" not in html
     assert spec.verdicts[0].explanation.split(" (SCOPA-9)")[0] in html and "Counted from the piles" in html
     assert 'data-rule="SCOPA-9"' in html  # the rule cited links to the rules page

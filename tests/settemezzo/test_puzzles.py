@@ -66,8 +66,8 @@ def test_an_answer_is_judged_on_the_server_with_every_choice_valued(client, stor
     wrong = spec.verdicts[-1]
     response = client.post(_url(puzzle, "puzzle_answer"), {"choice": wrong.answer, "number": "0"}, **HTMX)
     html = response.content.decode()
-    assert response.status_code == 200 and "Not the best play" in html
-    assert f"Your play gives away {points(wrong.loss, 'stakes')} compared with the best one" in html
+    assert response.status_code == 200 and "Not the best answer" in html
+    assert f"Your answer gives away {points(wrong.loss, 'stakes')} compared with the best one" in html
     assert all(v.explanation.replace("'", "&#x27;") in html for v in spec.verdicts)
     assert f"Exact: every order of the {spec.unseen} cards you have not seen" in html
     attempt = PuzzleAttempt.objects.get()
