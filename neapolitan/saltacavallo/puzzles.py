@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.puzzles import SpecForm
 from neapolitan.saltacavallo.bots import engine_choice
 from neapolitan.saltacavallo.odds import Odds, cell_of, layout_of, odds
 from neapolitan.saltacavallo.rules import Rules
@@ -49,7 +50,10 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class PuzzleSpec:
+class PuzzleSpec(SpecForm):
+    RULES = Rules
+    VERDICT = Verdict
+
     rules_text: str
     position: str  # GameState.to_text(), seat 0 to act
     kind: str
@@ -60,21 +64,6 @@ class PuzzleSpec:
     worlds: int  # deals of the face-down cards weighed
     exact: bool = True
 
-    def to_dict(self) -> dict:
-        data = asdict(self)
-        data["themes"] = list(self.themes)
-        data["verdicts"] = [asdict(v) for v in self.verdicts]
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> PuzzleSpec:
-        fields = dict(data)
-        fields["themes"] = tuple(fields["themes"])
-        fields["verdicts"] = tuple(Verdict(**v) for v in fields["verdicts"])
-        return cls(**fields)
-
-    def rules(self) -> Rules:
-        return Rules.from_text(self.rules_text)
 
     def state(self) -> GameState:
         return GameState.from_text(self.position, self.rules())
@@ -87,9 +76,9 @@ def judge(spec: PuzzleSpec, answer: str) -> Verdict:
     answer = answer.strip().lower()
     if answer not in ("keep", "swap", "draw"):
         raise BadNotation("Answer keep, swap or draw")
-    for verdict in spec.verdicts:
-        if verdict.answer == answer:
-            return verdict
+    verdict = spec.verdict_of(answer)
+    if verdict is not None:
+        return verdict
     if answer == "swap" and spec.kind == "dealer_draw":
         raise IllegalAction("The dealer does not swap: he may draw from the stock instead.", "SALTA-7.2")
     if answer == "draw":

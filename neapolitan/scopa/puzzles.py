@@ -7,10 +7,11 @@ puzzle only when one play is clearly best (Lichess's rule of a unique solution).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from neapolitan.cards import SETTEBELLO, Card, cards_from_mask
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.puzzles import SpecForm
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.bots import greedy
 from neapolitan.scopa.captures import why_not_capture
@@ -48,7 +49,10 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class PuzzleSpec:
+class PuzzleSpec(SpecForm):
+    RULES = Rules
+    VERDICT = Verdict
+
     rules_text: str
     position: str  # PlayerView.to_text()
     kind: str
@@ -63,21 +67,6 @@ class PuzzleSpec:
     deals: int = 1  # how many deals of the hidden cards are possible
     gap_bound: float = 0.0  # the solution's lead over the next play: exact, or its 99% lower bound
 
-    def to_dict(self) -> dict:
-        data = asdict(self)
-        data["themes"] = list(self.themes)
-        data["verdicts"] = [asdict(v) for v in self.verdicts]
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> PuzzleSpec:
-        fields = dict(data)
-        fields["themes"] = tuple(fields["themes"])
-        fields["verdicts"] = tuple(Verdict(**v) for v in fields["verdicts"])
-        return cls(**fields)
-
-    def rules(self) -> Rules:
-        return Rules.from_text(self.rules_text)
 
     def view(self) -> PlayerView:
         return PlayerView.from_text(self.position, self.rules())
@@ -93,7 +82,7 @@ def judge(spec: PuzzleSpec, answer_text: str) -> Verdict:
     """The verdict of the learner's answer. BadNotation or IllegalAction (citing the rule) if it
     is not a legal play here (for a race, not one of won, open, lost)."""
     if spec.kind.startswith(RACE_KIND):
-        found = next((v for v in spec.verdicts if v.answer == answer_text.strip().lower()), None)
+        found = spec.verdict_of(answer_text.strip().lower())
         if found is None:
             raise BadNotation("Answer won, open or lost")
         return found
@@ -105,9 +94,9 @@ def judge(spec: PuzzleSpec, answer_text: str) -> Verdict:
     if reason is not None:
         raise IllegalAction(*reason)
     text = str(play)
-    for verdict in spec.verdicts:
-        if verdict.answer == text:
-            return verdict
+    verdict = spec.verdict_of(text)
+    if verdict is not None:
+        return verdict
     raise IllegalAction("That play is not allowed here.", "SCOPA-5")
 
 

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from fractions import Fraction
 
 from neapolitan.cards import DECK, Card
 from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.notation import cards_field, parse_cards_field
+from neapolitan.puzzles import SpecForm
 from neapolitan.settemezzo.actions import HIT, STAND
 from neapolitan.settemezzo.bots import exact as exact_player
 from neapolitan.settemezzo.coach import dealer_advice
@@ -106,7 +107,10 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class PuzzleSpec:
+class PuzzleSpec(SpecForm):
+    RULES = Rules
+    VERDICT = Verdict
+
     rules_text: str
     position: str  # Position.to_text()
     kind: str
@@ -117,21 +121,6 @@ class PuzzleSpec:
     unseen: int  # the cards the punter has not seen, over whose every order the values are exact
     exact: bool = True
 
-    def to_dict(self) -> dict:
-        data = asdict(self)
-        data["themes"] = list(self.themes)
-        data["verdicts"] = [asdict(v) for v in self.verdicts]
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> PuzzleSpec:
-        fields = dict(data)
-        fields["themes"] = tuple(fields["themes"])
-        fields["verdicts"] = tuple(Verdict(**v) for v in fields["verdicts"])
-        return cls(**fields)
-
-    def rules(self) -> Rules:
-        return Rules.from_text(self.rules_text)
 
     def view(self) -> Position | PlayerView:
         if self.kind == "dealer":
@@ -144,9 +133,9 @@ def judge(spec: PuzzleSpec, answer: str) -> Verdict:
     answer = answer.strip().lower()
     if answer not in CHOICES:
         raise BadNotation("Answer card, stand or replace")
-    for verdict in spec.verdicts:
-        if verdict.answer == answer:
-            return verdict
+    verdict = spec.verdict_of(answer)
+    if verdict is not None:
+        return verdict
     if answer == "replace":
         raise IllegalAction("Only a 3 or a 4 dealt as your first card may be exchanged.", "SETTE-4.2")
     raise IllegalAction("That choice is not open here.", "SETTE-4")

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from neapolitan.cards import DECK, Card
 from neapolitan.errors import BadNotation
 from neapolitan.notation import cards_field, parse_cards_field
+from neapolitan.puzzles import SpecForm
 from neapolitan.stoppa.odds import Odds, beat_odds, break_even, ev_see
 from neapolitan.stoppa.punto import punto, punto_cards
 from neapolitan.stoppa.rules import Rules
@@ -78,7 +79,10 @@ class Verdict:
 
 
 @dataclass(frozen=True)
-class PuzzleSpec:
+class PuzzleSpec(SpecForm):
+    RULES = Rules
+    VERDICT = Verdict
+
     rules_text: str
     position: str
     kind: str
@@ -89,21 +93,6 @@ class PuzzleSpec:
     win: float  # the chance that every other punto is lower (exact)
     exact: bool = True
 
-    def to_dict(self) -> dict:
-        data = asdict(self)
-        data["themes"] = list(self.themes)
-        data["verdicts"] = [asdict(v) for v in self.verdicts]
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict) -> PuzzleSpec:
-        fields = dict(data)
-        fields["themes"] = tuple(fields["themes"])
-        fields["verdicts"] = tuple(Verdict(**v) for v in fields["verdicts"])
-        return cls(**fields)
-
-    def rules(self) -> Rules:
-        return Rules.from_text(self.rules_text)
 
     def view(self) -> Position:
         return Position.from_text(self.position)
@@ -111,9 +100,9 @@ class PuzzleSpec:
 
 def judge(spec: PuzzleSpec, answer: str) -> Verdict:
     answer = answer.strip().lower()
-    for verdict in spec.verdicts:
-        if verdict.answer == answer:
-            return verdict
+    verdict = spec.verdict_of(answer)
+    if verdict is not None:
+        return verdict
     raise BadNotation("Answer see or fold")
 
 

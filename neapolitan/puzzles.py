@@ -1,0 +1,36 @@
+"""What every game's puzzle spec shares: its dict form (for JSON files and the database), its
+rules from their text form, and the verdict of an answer.
+
+A game's `PuzzleSpec` is a frozen dataclass with at least `rules_text`, `themes` (a tuple of
+strings) and `verdicts` (a tuple of its `Verdict` dataclass, each with an `answer`); it names
+those two classes in `RULES` and `VERDICT` and inherits this mixin.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any, ClassVar
+
+
+class SpecForm:
+    RULES: ClassVar[Any]  # the game's Rules class (from_text)
+    VERDICT: ClassVar[type]  # the game's Verdict dataclass
+
+    def to_dict(self) -> dict:
+        data = asdict(self)  # type: ignore[call-overload]
+        data["themes"] = list(data["themes"])
+        data["verdicts"] = list(data["verdicts"])
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Any:
+        fields = dict(data)
+        fields["themes"] = tuple(fields["themes"])
+        fields["verdicts"] = tuple(cls.VERDICT(**v) for v in fields["verdicts"])
+        return cls(**fields)
+
+    def rules(self) -> Any:
+        return self.RULES.from_text(self.rules_text)  # type: ignore[attr-defined]
+
+    def verdict_of(self, answer: str) -> Any:
+        """The verdict of this answer (in its text form), or None when it is not one of them."""
+        return next((v for v in self.verdicts if v.answer == answer), None)  # type: ignore[attr-defined]
