@@ -127,7 +127,8 @@ def _render(
     context: dict[str, Any] = {
         "game": GAMES_BY_SLUG[puzzle.game], "puzzle": puzzle, "kind_label": info.kinds.get(puzzle.kind, puzzle.kind),
         "position": info.presenter.present(puzzle.rules_text, puzzle.position,
-                                          "" if result else request.GET.get("choose", ""), kind=puzzle.kind),
+                                          "" if result else request.GET.get("choose", ""), kind=puzzle.kind,
+                                          answers=frozenset(v["answer"] for v in puzzle.spec["verdicts"])),
         "position_template": info.position_template, "verdicts_template": info.verdicts_template,
         "unit": info.kind_units.get(puzzle.kind, info.unit),
         "number": tried, "first_try": not tried, "review_due": due, "theme": theme,

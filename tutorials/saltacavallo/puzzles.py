@@ -51,7 +51,8 @@ class SaltaPosition:
     title: str
 
 
-def present(rules_text: str, position: str, choose: str = "", kind: str = "") -> SaltaPosition:
+def present(rules_text: str, position: str, choose: str = "", kind: str = "",
+            answers: frozenset[str] = frozenset()) -> SaltaPosition:
     state = GameState.from_text(position, Rules.from_text(rules_text))
     seats, swaps = ring(state)
     return SaltaPosition(

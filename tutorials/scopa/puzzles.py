@@ -86,7 +86,8 @@ class ScopaPosition:
         return self.stock == 0
 
 
-def present(rules_text: str, position: str, choose: str = "", kind: str = "") -> ScopaPosition:
+def present(rules_text: str, position: str, choose: str = "", kind: str = "",
+            answers: frozenset[str] = frozenset()) -> ScopaPosition:
     """The position; for a card-counting question (`kind` race_...), its three answers too."""
     rules = Rules.from_text(rules_text)
     view = PlayerView.from_text(position, rules)

@@ -11,8 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from neapolitan.cards import Card
 from neapolitan.settemezzo import DealerPolicy, Rules
-from neapolitan.settemezzo.actions import HIT, STAND
-from neapolitan.settemezzo.puzzles import CHOICES, Position, advice
+from neapolitan.settemezzo.puzzles import CHOICES, Position
 from neapolitan.settemezzo.state import BUST_, OUT, PLAY, SETTE, STOOD, WAIT, PlayerView
 from neapolitan.settemezzo.values import halves_text, hand_value
 from tutorials.puzzles.choices import ChoiceOption, choice_answer, choice_options
@@ -84,23 +83,27 @@ STATUS = {STOOD: gettext_lazy("stood"), SETTE: gettext_lazy("showed 7½"), BUST_
           OUT: gettext_lazy("out of this hand")}
 
 
-def present(rules_text: str, position: str, choose: str = "", kind: str = "") -> SettePosition:
+def present(rules_text: str, position: str, choose: str = "", kind: str = "",
+            answers: frozenset[str] = frozenset()) -> SettePosition:
     rules = Rules.from_text(rules_text)
     if not rules.dealer_stands_on:
-        return _present_dealer(rules, PlayerView.from_text(position, rules))
+        return _present_dealer(rules, PlayerView.from_text(position, rules), answers)
     where = Position.from_text(position)
-    open_ = advice(where, rules).options
     n = halves_text(int(DealerPolicy.for_rules(rules).stand_on * 2))
     return SettePosition(
         rules=rules, hand=where.hand, total=halves_text(int(hand_value(where.hand, rules) * 2)),
         seen=where.seen, unseen=len(where.unseen()),
-        choices=[(name, str(choice_label(name))) for name in CHOICES if name in open_],
+        choices=_buttons(answers),
         dealer_rule=_("The dealer draws below %(n)s and stands on %(n)s or more.") % {"n": n},
     )
 
 
-def _present_dealer(rules: Rules, view: PlayerView) -> SettePosition:
-    kinds = {a.kind for a in view.legal_actions()}
+def _buttons(answers: frozenset[str]) -> list[tuple[str, str]]:
+    """The choices the puzzle has verdicts for, always in the same order (not best first)."""
+    return [(name, str(choice_label(name))) for name in CHOICES if name in answers]
+
+
+def _present_dealer(rules: Rules, view: PlayerView, answers: frozenset[str]) -> SettePosition:
     punters = [
         Punter(str(seat_name(seat)), str(STATUS[s.status]), s.stake,
                ((s.hole,) if s.hole is not None else ()) + s.up, s.has_hole and s.hole is None)
@@ -109,13 +112,10 @@ def _present_dealer(rules: Rules, view: PlayerView) -> SettePosition:
     return SettePosition(
         rules=rules, hand=view.my_cards, total=halves_text(int(hand_value(view.my_cards, rules) * 2)),
         seen=(), unseen=len(view.unseen()),
-        choices=[(name, str(choice_label(name))) for name in ("card", "stand") if _KINDS[name] in kinds],
+        choices=_buttons(answers),
         dealer_rule=_("You play as you see fit: you see every punter's face-up cards, and who stood."),
         punters=punters,
     )
-
-
-_KINDS = {"card": HIT, "stand": STAND}
 
 
 def answer_text(post: QueryDict) -> str:

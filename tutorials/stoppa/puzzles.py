@@ -49,7 +49,8 @@ class StoppaPosition:
     title: str
 
 
-def present(rules_text: str, position: str, choose: str = "", kind: str = "") -> StoppaPosition:
+def present(rules_text: str, position: str, choose: str = "", kind: str = "",
+            answers: frozenset[str] = frozenset()) -> StoppaPosition:
     where = Position.from_text(position)
     return StoppaPosition(
         hand=where.hand, punto=punto(where.hand), punto_cards=punto_cards(where.hand), rivals=where.rivals,
