@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.puzzles import glicko
 
 
@@ -83,8 +84,6 @@ class Puzzle(Rated):
 
     @property
     def game_name(self) -> str:
-        from tutorials.core.games import GAMES_BY_SLUG
-
         return str(GAMES_BY_SLUG[self.game].name)
 
 

@@ -167,9 +167,8 @@ def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:
     key = _todays_key(game, day)
     found = cache.get(key)
     if found is None:
-        puzzles = served(game).order_by("pk")
-        count = puzzles.count()
-        found = puzzles[(day * 7919) % count] if count else False
+        count = served(game).count()
+        found = _day_pick(game, day, count) if count else False
         cache.set(key, found, timeout=TODAYS_PUZZLE_SECONDS)
     return found or None
 
@@ -187,9 +186,14 @@ def todays_puzzle_of_any_game(today: date | None = None) -> Puzzle | None:
         found = False
         if games:
             game = games[day % len(games)]
-            found = served(game).order_by("pk")[(day * 7919) % counts[game]]
+            found = _day_pick(game, day, counts[game])
         cache.set(key, found, timeout=TODAYS_PUZZLE_SECONDS)
     return found or None
+
+
+def _day_pick(game: str, day: int, count: int) -> Puzzle:
+    """The game's puzzle of the day numbered `day`, among its `count` served puzzles."""
+    return served(game).order_by("pk")[(day * 7919) % count]
 
 
 def _todays_key(game: str, day: int) -> str:
