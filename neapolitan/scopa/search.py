@@ -63,6 +63,7 @@ class Solver:
         self.nodes = 0
         self._stop_stock: int | None = None
         self._stop_left: int | None = None
+        self._maximizing: tuple[bool, ...] = ()  # per seat: plays for `side` (set by `start`)
 
     def _at_horizon(self, state: HandState) -> bool:
         if self._stop_stock is not None and len(state.stock) < self._stop_stock:
@@ -78,6 +79,10 @@ class Solver:
         if horizon != (self._stop_stock, self._stop_left):
             self.table.clear()
         self._stop_stock, self._stop_left = horizon
+        self._maximizing = tuple(
+            seat == self.alone if self.alone is not None else side == self.side
+            for seat, side in enumerate(state.rules.seat_sides)
+        )
 
     def value(self, state: HandState, alpha: float = -math.inf, beta: float = math.inf) -> float:
         self.nodes += 1
@@ -98,10 +103,7 @@ class Solver:
                 return stored
             if flag == _UPPER and stored <= alpha:
                 return stored
-        if self.alone is None:
-            maximizing = state.rules.seat_sides[state.to_move] == self.side
-        else:
-            maximizing = state.to_move == self.alone
+        maximizing = self._maximizing[state.to_move]
         start_alpha, start_beta = alpha, beta
         best = -math.inf if maximizing else math.inf
         best_play = None
