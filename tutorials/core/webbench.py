@@ -48,6 +48,7 @@ from tutorials.lessons.models import Step
 from tutorials.lessons.steps import STEP_KINDS
 from tutorials.puzzles.models import Puzzle
 from tutorials.scopa.table import NEXT_HAND
+from tutorials.settings.bench import BENCH_SETTINGS
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS
 
@@ -57,9 +58,6 @@ GAME = "scopa"
 HOST = "localhost"
 TABLE_OPTIONS = {"variant": "SCOPA_2P", "opponent": "greedy"}
 MAX_MOVES = 200  # a safety net while a table is brought to the turn a request needs
-
-# What the benchmark changes for its run: no rate limits (it answers far faster than a person may).
-BENCH_SETTINGS = {"DEBUG": False, "RATE_LIMITS": {}, "ROOT_URLCONF": "tutorials.bench_urls"}
 
 
 @contextmanager
@@ -432,20 +430,20 @@ def load_content() -> None:
     call_command("load_puzzles", verbosity=0)
 
 
-def measure_endpoints(requests: int, warmup: int) -> list[Figures]:
-    """Load the content, warm every endpoint up, then time `requests` of each. The endpoints
-    take turns, one request each per round, so a machine that slows down for a while slows
-    them all alike."""
+def measure_endpoints(requests: int, warmup: int, send: Callable[[Request], Response] = Request.send) -> list[Figures]:
+    """Warm every endpoint up, then time `requests` of each, each sent by `send` (by default to
+    this process's WSGI handler). The endpoints take turns, one request each per round, so a
+    machine that slows down for a while slows them all alike. What must happen before a request
+    happens in this process, untimed."""
     with bench_settings():
-        load_content()
         endpoints = endpoint_table(WSGIHandler())
         for _ in range(warmup):
             for endpoint in endpoints:
-                endpoint.next_request().send()
+                send(endpoint.next_request())
         figures = [Figures(endpoint) for endpoint in endpoints]
         for _ in range(requests):
             for figure in figures:
-                figure.add(figure.endpoint.next_request().send())
+                figure.add(send(figure.endpoint.next_request()))
     return figures
 
 
