@@ -8,6 +8,7 @@ from hashlib import shake_128
 from operator import attrgetter, itemgetter
 
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _, pgettext
 
 SUITS = ("D", "C", "S", "B")
 RANKS = tuple(range(1, 11))
@@ -44,7 +45,7 @@ class Card:
         try:
             return _BY_KEY[(rank, suit)]
         except (KeyError, TypeError):
-            raise BadNotation(f"No such card: rank {rank!r}, suit {suit!r}") from None
+            raise BadNotation(_("No such card: rank %(rank)r, suit %(suit)r") % {"rank": rank, "suit": suit}) from None
 
     @classmethod
     def _make(cls, rank: int, suit: str) -> Card:
@@ -89,6 +90,14 @@ class Card:
         return f"{RANK_NAMES_EN[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     @property
+    def the(self) -> str:
+        """The card's Italian name with the article, in the reader's language: "the Sette di
+        Denari", in Italian "il Sette di Denari", "l'Asso di Coppe"."""
+        if self.rank == 1:
+            return pgettext("before Asso", "the %(card)s") % {"card": self.italian_name}
+        return _("the %(card)s") % {"card": self.italian_name}
+
+    @property
     def primiera_value(self) -> int:
         return PRIMIERA_VALUE[self.rank]
 
@@ -112,7 +121,8 @@ def parse_card(token: str) -> Card:
     match = _TOKEN.match(token.strip())
     if not match:
         raise BadNotation(
-            f"{token!r} is not a card: write the rank 1-10 then the suit D, C, S or B, like 7D or 10C"
+            _("%(token)r is not a card: write the rank 1-10 then the suit D, C, S or B, like 7D or 10C")
+            % {"token": token}
         )
     return _BY_KEY[(int(match.group(1)), match.group(2).upper())]
 

@@ -9,6 +9,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _
 
 
 class RulesText:
@@ -33,7 +34,8 @@ class RulesText:
         for name, allowed in choices.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise BadNotation(f"{name} must be one of {', '.join(map(str, allowed))}, not {value!r}")
+                raise BadNotation(_("%(name)s must be one of %(allowed)s, not %(value)r") % {
+                    "name": name, "allowed": ", ".join(map(str, allowed)), "value": value})
 
     def to_text(self) -> str:
         head = getattr(self, self.TEXT_HEAD_FIELD) if self.TEXT_HEAD_FIELD else self.TEXT_HEAD
@@ -51,15 +53,15 @@ class RulesText:
     def from_text(cls, text: str) -> Any:
         tokens = text.split()
         if not tokens:
-            raise BadNotation("Empty rules text")
+            raise BadNotation(_("Empty rules text"))
         if not cls.TEXT_HEAD_FIELD and tokens[0] != cls.TEXT_HEAD:
-            raise BadNotation(f"These rules start with {cls.TEXT_HEAD}, like '{cls.TEXT_HEAD} players=4'")
+            raise BadNotation(_("These rules start with %(head)s, like '%(head)s players=4'") % {"head": cls.TEXT_HEAD})
         kinds = {f.name: str(f.type) for f in fields(cls) if f.init and f.name != cls.TEXT_HEAD_FIELD}  # type: ignore[arg-type]
         options: dict[str, object] = {}
         for token in tokens[1:]:
             name, sep, raw = token.partition("=")
             if not sep or name not in kinds:
-                raise BadNotation(f"Unknown rules option {token!r}")
+                raise BadNotation(_("Unknown rules option %(option)r") % {"option": token})
             options[name] = parse_option(name, raw, kinds[name])
         return cls(tokens[0], **options) if cls.TEXT_HEAD_FIELD else cls(**options)
 
@@ -74,11 +76,11 @@ def parse_option(name: str, raw: str, kind: str) -> object:
     """An option's value from text, by its annotated type (bool as 0/1, int, else text)."""
     if "bool" in kind:
         if raw not in ("0", "1"):
-            raise BadNotation(f"Option {name} takes 0 or 1, not {raw!r}")
+            raise BadNotation(_("Option %(name)s takes 0 or 1, not %(raw)r") % {"name": name, "raw": raw})
         return raw == "1"
     if "int" in kind:
         try:
             return int(raw)
         except ValueError:
-            raise BadNotation(f"Option {name} takes a whole number, not {raw!r}") from None
+            raise BadNotation(_("Option %(name)s takes a whole number, not %(raw)r") % {"name": name, "raw": raw}) from None
     return raw

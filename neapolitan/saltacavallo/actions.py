@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from neapolitan.cards import Card, parse_card
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _
 
 KINDS = ("keep", "swap", "draw", "revive", "give", "refuse", "next")
 
@@ -28,16 +29,16 @@ class Action:
     def parse(cls, text: str) -> Action:
         words = text.strip().lower().split()
         if not words:
-            raise BadNotation("An empty action: say keep, swap, draw or next")
+            raise BadNotation(_("An empty action: say keep, swap, draw or next"))
         kind = words[0]
         if kind not in KINDS:
-            raise BadNotation(f"{text.strip()!r} is not a Saltacavallo action: say keep, swap, draw or next")
+            raise BadNotation(_("%(value)r is not a Saltacavallo action: say keep, swap, draw or next") % {"value": text.strip()})
         if kind == "revive":
             if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
-                raise BadNotation("Write a revival as `revive DEAD LIVING`, with two seat numbers")
+                raise BadNotation(_("Write a revival as `revive DEAD LIVING`, with two seat numbers"))
             return cls("revive", int(words[1]), int(words[2]))
         if len(words) != 1:
-            raise BadNotation(f"{text.strip()!r}: the action {kind} takes nothing after it")
+            raise BadNotation(_("%(value)r: the action %(kind)s takes nothing after it") % {"value": text.strip(), "kind": kind})
         return cls(kind)
 
 
@@ -108,7 +109,7 @@ class Event:
                 return cls("draw", int(seat), cards=cards, result=None if result == "-" else parse_card(result))
         except (ValueError, IndexError):
             pass
-        raise BadNotation(f"{text!r} is not a Saltacavallo event")
+        raise BadNotation(_("%(text)r is not a Saltacavallo event") % {"text": text})
 
 
 def _seats(text: str) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _, decimal, gettext_noop, ngettext, percent
 from neapolitan.puzzles import SpecForm
 from neapolitan.saltacavallo.bots import engine_choice
 from neapolitan.saltacavallo.odds import Odds, cell_of, layout_of, odds
@@ -24,9 +25,9 @@ from neapolitan.saltacavallo.state import GameState, PlayerView
 SOLVER = 0  # the seat the puzzle is seen from
 MIN_GAP = 0.03
 PLAYERS = (4, 5)  # table sizes whose odds are exact (at most four face-down hands)
-QUESTIONS = {
-    "keep_or_swap": "Your turn: keep your card, or swap it?",
-    "dealer_draw": "You are the dealer: keep your card, or draw from the stock?",
+QUESTIONS = {  # a puzzle keeps its question in English; pages translate it
+    "keep_or_swap": gettext_noop("Your turn: keep your card, or swap it?"),
+    "dealer_draw": gettext_noop("You are the dealer: keep your card, or draw from the stock?"),
 }
 
 
@@ -37,7 +38,7 @@ def rules_for(variant: str) -> Rules:
     except ValueError:
         players = 0
     if players not in PLAYERS:
-        raise BadNotation(f"Saltacavallo puzzles come in {', '.join(f'P{n}' for n in PLAYERS)}")
+        raise BadNotation(_("Saltacavallo puzzles come in %(value)s") % {"value": ", ".join(f"P{n}" for n in PLAYERS)})
     return Rules(players=players)
 
 
@@ -46,7 +47,6 @@ class Verdict:
     answer: str  # keep, swap or draw
     value: float  # the chance of losing a life this hand after this choice
     loss: float  # how much more likely to lose a life than with the best choice
-    explanation: str
 
 
 @dataclass(frozen=True)
@@ -75,15 +75,15 @@ class PuzzleSpec(SpecForm):
 def judge(spec: PuzzleSpec, answer: str) -> Verdict:
     answer = answer.strip().lower()
     if answer not in ("keep", "swap", "draw"):
-        raise BadNotation("Answer keep, swap or draw")
+        raise BadNotation(_("Answer keep, swap or draw"))
     verdict = spec.verdict_of(answer)
     if verdict is not None:
         return verdict
     if answer == "swap" and spec.kind == "dealer_draw":
-        raise IllegalAction("The dealer does not swap: he may draw from the stock instead.", "SALTA-7.2")
+        raise IllegalAction(_("The dealer does not swap: he may draw from the stock instead."), "SALTA-7.2")
     if answer == "draw":
-        raise IllegalAction("Only the dealer draws from the stock.", "SALTA-7.2")
-    raise IllegalAction("There is no one you may swap with.", "SALTA-6.3")
+        raise IllegalAction(_("Only the dealer draws from the stock."), "SALTA-7.2")
+    raise IllegalAction(_("There is no one you may swap with."), "SALTA-6.3")
 
 
 def puzzle_from(state: GameState) -> PuzzleSpec | None:
@@ -100,8 +100,7 @@ def puzzle_from(state: GameState) -> PuzzleSpec | None:
         return None
     kind = "dealer_draw" if view.phase == "dealer" else "keep_or_swap"
     verdicts = tuple(
-        Verdict(name, round(values[name], 4), round(values[name] - values[best], 4),
-                explain(state, found, name, values, ranking))
+        Verdict(name, round(values[name], 4), round(values[name] - values[best], 4))
         for name in ranking
     )
     return PuzzleSpec(
@@ -129,33 +128,37 @@ def themes_of(state: GameState, view: PlayerView, found: Odds) -> tuple[str, ...
     return tuple(themes)
 
 
-def explain(state: GameState, found: Odds, name: str, values: dict[str, float], ranking: list[str]) -> str:
-    card = state.cards[SOLVER]
-    p = _percent(values[name])
-    deals = ("of the orders the stock can be in" if state.phase == "dealer"
-             else "of the deals of the cards you cannot see")
-    if name == "keep":
-        text = f"Keeping your {card.italian_name} loses a life in {p} {deals}."
-    elif name == "swap":
-        target = state.target_of(SOLVER)
-        jumped = f", jumping {len(target.jumped)} Cavall{'i' if len(target.jumped) > 1 else 'o'}," if target.jumped else ""
-        text = f"Swapping it with the next player in turn{jumped} loses a life in {p} {deals}."
+def explain(spec: PuzzleSpec, verdict: Verdict) -> str:
+    """Why the verdict is what it is, in the reader's language, from the puzzle alone (written when
+    the page is drawn)."""
+    state = spec.state()
+    words = {"share": percent(verdict.value, 1)}
+    dealer = state.phase == "dealer"
+    if verdict.answer == "keep":
+        words["card"] = state.cards[SOLVER].italian_name
+        text = (_("Keeping your %(card)s loses a life in %(share)s of the orders the stock can be in.") if dealer
+                else _("Keeping your %(card)s loses a life in %(share)s of the deals of the cards you cannot see.")
+                ) % words
+    elif verdict.answer == "swap":
+        jumped = len(state.target_of(SOLVER).jumped)
+        text = (ngettext("Swapping it with the next player in turn, jumping %(n)s Cavallo, loses a life in %(share)s "
+                         "of the deals of the cards you cannot see.",
+                         "Swapping it with the next player in turn, jumping %(n)s Cavalli, loses a life in "
+                         "%(share)s of the deals of the cards you cannot see.", jumped) if jumped
+                else _("Swapping it with the next player in turn loses a life in %(share)s of the deals of the "
+                       "cards you cannot see.")) % {**words, "n": jumped}
     else:
-        text = f"Drawing from the stock loses a life in {p} {deals}."
-    if name == ranking[0]:
-        gap = values[ranking[1]] - values[name]
-        text += f" This is the best choice: {_points(gap)} less likely to cost you a life."
-    else:
-        text += f" That is {_points(values[name] - values[ranking[0]])} more likely to cost you a life than the best choice."
-    return text
-
-
-def _percent(p: float) -> str:
-    return f"{100 * p:.1f}%"
+        text = _("Drawing from the stock loses a life in %(share)s of the orders the stock can be in.") % words
+    best, second = spec.verdicts[0], spec.verdicts[1]
+    if verdict.answer == best.answer:
+        return " ".join((text, _("This is the best choice: %(points)s less likely to cost you a life.") % {
+            "points": _points(second.value - best.value)}))
+    return " ".join((text, _("That is %(points)s more likely to cost you a life than the best choice.") % {
+        "points": _points(verdict.value - best.value)}))
 
 
 def _points(p: float) -> str:
-    return f"{100 * p:.1f} percentage points"
+    return _("%(n)s percentage points") % {"n": decimal(100 * p, 1)}
 
 
 # -- finding puzzles -------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _
 from neapolitan.options import RulesText, parse_option
 
 RE = 10  # SALTA-1.2: the wall
@@ -66,10 +67,10 @@ class Rules(RulesText):
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise BadNotation(
-                f"Saltacavallo is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players} (SALTA-2.1)"
+                _("Saltacavallo is played by %(MIN_PLAYERS)s to %(MAX_PLAYERS)s players, not %(players)s (SALTA-2.1)") % {"MIN_PLAYERS": MIN_PLAYERS, "MAX_PLAYERS": MAX_PLAYERS, "players": self.players}
             )
         if not 1 <= self.lives <= 9:
-            raise BadNotation(f"Each player starts with 1 to 9 lives, not {self.lives} (SALTA-OP-12)")
+            raise BadNotation(_("Each player starts with 1 to 9 lives, not %(lives)s (SALTA-OP-12)") % {"lives": self.lives})
         self.check_choices({
             "dealer_draw": DEALER_DRAW, "tie_elimination": TIE_ELIMINATION, "revival": REVIVAL,
             "final_two": FINAL_TWO, "first_dealer": FIRST_DEALER,
@@ -87,7 +88,7 @@ class Rules(RulesText):
                 field, value = OPTION_KEYS[name]
                 options[field] = value
             else:
-                raise BadNotation(f"Unknown Saltacavallo option key {key!r}")
+                raise BadNotation(_("Unknown Saltacavallo option key %(key)r") % {"key": key})
         return cls(players=players, **options)
 
     @property
@@ -96,7 +97,7 @@ class Rules(RulesText):
 
     @property
     def name(self) -> str:
-        return f"Saltacavallo ({self.players} players)"
+        return _("Saltacavallo (%(players)s players)") % {"players": self.players}
 
     def is_immune(self, rank: int) -> bool:
         """SALTA-5.2: a Re or Cavallo holder cannot lose a life (unless COMPARE_ALL, SALTA-OP-5)."""

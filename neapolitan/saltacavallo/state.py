@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from neapolitan.cards import RE_BELLO, Card, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _
 from neapolitan.notation import cards_field, parse_cards_field, parse_seat
 from neapolitan.saltacavallo.actions import (
     DRAW,
@@ -48,7 +49,7 @@ def first_dealer_from(rules: Rules, pack: list[Card]) -> tuple[int, tuple[tuple[
             if denari == 2:
                 return seat, tuple(shown)
         seat = (seat + 1) % rules.players
-    raise BadNotation("The pack ran out before the card that chooses the dealer (SALTA-3.1)")
+    raise BadNotation(_("The pack ran out before the card that chooses the dealer (SALTA-3.1)"))
 
 
 def play_order(dealer: int, living: list[int] | tuple[int, ...], players: int) -> tuple[int, ...]:
@@ -94,9 +95,9 @@ class GameState:
         """SALTA-2.2 lives, SALTA-3.1 first dealer (or the one given), SALTA-4.1 the first deal."""
         seed = str(seed)
         if "|" in seed or not seed.strip():
-            raise BadNotation("A game seed is a word without | in it")
+            raise BadNotation(_("A game seed is a word without | in it"))
         if dealer is None:
-            dealer, _ = choose_first_dealer(rules, seed)
+            dealer, _card = choose_first_dealer(rules, seed)
         lives = (rules.lives,) * rules.players
         return _deal(rules, seed, 1, dealer, lives, 0, shuffled_deck(f"{seed}:1"), ())
 
@@ -108,10 +109,10 @@ class GameState:
         nowhere are out of play). For examples, tests and puzzles."""
         held = [None if t == "-" else parse_cards(t)[0] for t in cards.split()]
         if len(held) != rules.players:
-            raise BadNotation(f"Give one card (or -) for each of the {rules.players} seats")
+            raise BadNotation(_("Give one card (or -) for each of the %(players)s seats") % {"players": rules.players})
         lives = lives or tuple(0 if c is None else rules.lives for c in held)
         if any((c is None) != (life == 0) for c, life in zip(held, lives, strict=True)):
-            raise BadNotation("Exactly the dead seats (no lives) are dealt no card")
+            raise BadNotation(_("Exactly the dead seats (no lives) are dealt no card"))
         dealt = {c for c in held if c is not None}
         if stock is None:
             stock_cards = tuple(c for c in shuffled_deck(seed) if c not in dealt)
@@ -209,38 +210,38 @@ class GameState:
         """Why `action` is not legal here, in words a player understands, with the rule ID."""
         phase = self.phase
         if phase == "over":
-            return "The game is over: the last player alive has won the pot.", "SALTA-11.1"
+            return _("The game is over: the last player alive has won the pot."), "SALTA-11.1"
         if action.kind == "next":
-            return "The hand is still being played.", "SALTA-10.1"
+            return _("The hand is still being played."), "SALTA-10.1"
         if action.kind == "revive":
             if not self.rules.revival_on:
-                return "The dead stay out with these rules: there is no revival.", "SALTA-OP-8"
+                return _("The dead stay out with these rules: there is no revival."), "SALTA-OP-8"
             if phase != "between":
-                return "A dead player can be revived only between hands.", "SALTA-9.2"
-            return "Only a dead player can be revived, and only by a living one.", "SALTA-9.2"
+                return _("A dead player can be revived only between hands."), "SALTA-9.2"
+            return _("Only a dead player can be revived, and only by a living one."), "SALTA-9.2"
         if action.kind in ("give", "refuse"):
-            return "Nobody has been asked for a life.", "SALTA-OP-8"
+            return _("Nobody has been asked for a life."), "SALTA-OP-8"
         if phase in ("between", "reply"):
-            return "The hand is over: deal the next hand first.", "SALTA-10.1"
+            return _("The hand is over: deal the next hand first."), "SALTA-10.1"
         if action.kind == "draw":
             if phase == "dealer":
-                return "The stock is empty: the dealer keeps his card.", "SALTA-7.3"
-            return "Only the dealer draws from the stock, on his turn.", "SALTA-7.4"
+                return _("The stock is empty: the dealer keeps his card."), "SALTA-7.3"
+            return _("Only the dealer draws from the stock, on his turn."), "SALTA-7.4"
         if action.kind == "swap":
             if phase == "dealer":
-                return "The dealer never swaps with a player: he may only draw.", "SALTA-7.4"
+                return _("The dealer never swaps with a player: he may only draw."), "SALTA-7.4"
             card = self.cards[self.to_act]  # type: ignore[index]
             if card is not None and card.rank >= CAVALLO:
-                return "A Re or a Cavallo never changes hands.", "SALTA-5.3"
+                return _("A Re or a Cavallo never changes hands."), "SALTA-5.3"
             found = self.target_of(self.to_act)  # type: ignore[arg-type]
             if found.wall is not None:
                 wall = self.cards[found.wall]
                 if wall is not None and wall.rank == CAVALLO:
-                    return (f"Seat {found.wall} shows a Cavallo and the swap cannot go on past it.",
+                    return (_("Seat %(wall)s shows a Cavallo and the swap cannot go on past it.") % {"wall": found.wall},
                             found.rule)
-                return f"Seat {found.wall} shows a Re: the King is a wall, so you keep your card.", found.rule
-            return "No swap is possible from this seat.", found.rule
-        return "That is not possible now.", "SALTA-6"
+                return _("Seat %(wall)s shows a Re: the King is a wall, so you keep your card.") % {"wall": found.wall}, found.rule
+            return _("No swap is possible from this seat."), found.rule
+        return _("That is not possible now."), "SALTA-6"
 
     def _exchange(self, action: Action) -> GameState:
         seat = self.to_act
@@ -367,7 +368,7 @@ class GameState:
     def from_text(cls, text: str, rules: Rules) -> GameState:
         parts = text.split("|")
         if len(parts) != 18:
-            raise BadNotation(f"A Saltacavallo position has 18 fields separated by |, this one has {len(parts)}")
+            raise BadNotation(_("A Saltacavallo position has 18 fields separated by |, this one has %(count)s") % {"count": len(parts)})
         (seed, hand_no, dealer, lives, pot, phase, to_act, dealt, cards, shown, stock, out, events,
          pending, losers, void, winners, replay) = parts
         try:
@@ -382,25 +383,25 @@ class GameState:
                 () if winners == "-" else tuple(int(v) for v in winners.split(",")), replay == "1",
             )
         except ValueError as error:
-            raise BadNotation(f"Not a Saltacavallo position: {error}") from None
+            raise BadNotation(_("Not a Saltacavallo position: %(error)s") % {"error": error}) from None
         state.check()
         return state
 
     def check(self) -> None:
         """Raise BadNotation unless the position is coherent: 40 cards, lives and pot, the phase."""
         if self.phase not in PHASES:
-            raise BadNotation(f"Unknown phase {self.phase!r}")
+            raise BadNotation(_("Unknown phase %(phase)r") % {"phase": self.phase})
         if len(self.shown) != self.players or len(self.cards) != self.players:
-            raise BadNotation(f"Give every one of the {self.players} seats a card or -")
+            raise BadNotation(_("Give every one of the %(players)s seats a card or -") % {"players": self.players})
         every = [c for c in self.cards if c is not None] + list(self.stock) + list(self.out)
         if len(every) != 40 or len(set(every)) != 40:
-            raise BadNotation("The 40 cards must each be in exactly one place")
+            raise BadNotation(_("The 40 cards must each be in exactly one place"))
         if any(life < 0 for life in self.lives) or self.pot < 0:
-            raise BadNotation("Lives and the pot cannot be negative")
+            raise BadNotation(_("Lives and the pot cannot be negative"))
         if sum(self.lives) + self.pot != self.rules.lives * self.players:
-            raise BadNotation("The lives in front of the players and in the pot must add up (SALTA-2.3)")
+            raise BadNotation(_("The lives in front of the players and in the pot must add up (SALTA-2.3)"))
         if self.phase in ("exchange", "dealer", "reply") and self.to_act is None:
-            raise BadNotation(f"Someone must be to act in the {self.phase} phase")
+            raise BadNotation(_("Someone must be to act in the %(phase)s phase") % {"phase": self.phase})
 
 
 def _next_decider(seats: tuple[int, ...], shown: tuple[bool, ...]) -> int | None:
@@ -537,14 +538,14 @@ def _holdings(cards: Holdings) -> str:
 def _parse_holdings(text: str, rules: Rules) -> Holdings:
     items = text.split(",")
     if len(items) != rules.players:
-        raise BadNotation(f"Give every one of the {rules.players} seats a card or -")
+        raise BadNotation(_("Give every one of the %(players)s seats a card or -") % {"players": rules.players})
     return tuple(None if t == "-" else parse_cards(t)[0] for t in items)
 
 
 def _ints(text: str, count: int) -> tuple[int, ...]:
     values = tuple(int(v) for v in text.split("/"))
     if len(values) != count:
-        raise BadNotation(f"{text!r} should be {count} numbers separated by /")
+        raise BadNotation(_("%(text)r should be %(count)s numbers separated by /") % {"text": text, "count": count})
     return values
 
 

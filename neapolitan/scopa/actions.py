@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from neapolitan.cards import DECK, SETTEBELLO, Card, by_index, mask_of, parse_card, parse_cards
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _
 from neapolitan.scopa.captures import table_sig
 
 
@@ -59,16 +60,16 @@ class Play:
         """Parse `7D`, `8Dx3C+5B` (also accepts spaces: `8D x 3C 5B`)."""
         text = text.strip()
         if not text:
-            raise BadNotation("An empty action: say which card to play, like 7D or 8Dx3C+5B")
+            raise BadNotation(_("An empty action: say which card to play, like 7D or 8Dx3C+5B"))
         head, sep, tail = text.replace("X", "x").partition("x")
         card = parse_card(head)
         if sep and any(not part.strip() for part in tail.split("+")):
-            raise BadNotation(f"{text!r}: join the captured cards with single + signs, like 8Dx3C+5B")
+            raise BadNotation(_("%(text)r: join the captured cards with single + signs, like 8Dx3C+5B") % {"text": text})
         captured = parse_cards(tail.replace("+", " ")) if sep else []
         if sep and not captured:
-            raise BadNotation(f"{text!r}: name the captured cards after the x, like 8Dx3C+5B")
+            raise BadNotation(_("%(text)r: name the captured cards after the x, like 8Dx3C+5B") % {"text": text})
         if len(set(captured)) != len(captured):
-            raise BadNotation(f"{text!r} names a captured card twice")
+            raise BadNotation(_("%(text)r names a captured card twice") % {"text": text})
         return cls(card, frozenset(captured))
 
 

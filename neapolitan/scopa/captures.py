@@ -5,6 +5,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from neapolitan.cards import Card, by_index
+from neapolitan.i18n import _, join_choices, ngettext
 from neapolitan.scopa.rules import Rules
 
 _DEFAULT = Rules()
@@ -153,30 +154,38 @@ def why_not_capture(
     taken = frozenset(captured)
     missing = sorted(taken - set(cards), key=by_index)
     if missing:
-        return f"{_cards_text(missing)} is not on the table.", "SCOPA-5"
+        return ngettext("%(cards)s is not on the table.", "%(cards)s are not on the table.", len(missing)) % {
+            "cards": _cards_text(missing)}, "SCOPA-5"
     legal = capture_options(played, cards, rules)
     options, kind = capture_indices(played.rank, tuple(c.rank for c in cards), rules.capture_key)
     if taken in legal or (not taken and (kind in ("trail", "self") or () in options)):
         return None
-    choices = " or ".join(_cards_text(option) for option in legal if option)
+    choices = join_choices(_cards_text(option) for option in legal if option)
+    words = {"card": played_name, "choices": choices}
     if kind == "ace_sweep":
-        return f"An Ace played here takes every card on the table: {choices}.", "SCOPA-16.1"
+        return _("An Ace played here takes every card on the table: %(choices)s.") % words, "SCOPA-16.1"
     if not taken:
         rule = "SCOPA-14.2" if rules.fifteen else "SCOPA-5.4"
-        return f"{played_name} can capture ({choices}), and capturing is compulsory.", rule
+        return _("%(card)s can capture (%(choices)s), and capturing is compulsory.") % words, rule
     if kind in ("trail", "self"):
         if rules.fifteen:
-            return f"{played_name} captures nothing here: no cards make 15 with it, so it is trailed.", "SCOPA-14.1"
-        return f"{played_name} captures nothing here, so it stays on the table.", "SCOPA-5.3"
+            return (_("%(card)s captures nothing here: no cards make 15 with it, so it is trailed.") % words,
+                    "SCOPA-14.1")
+        return _("%(card)s captures nothing here, so it stays on the table.") % words, "SCOPA-5.3"
     if kind == "pair":
-        return f"{played_name} must take {choices}: a single card of equal value has priority, SCOPA-5.1", "SCOPA-5.1"
+        return (_("%(card)s must take %(choices)s: a single card of equal value has priority, SCOPA-5.1") % words,
+                "SCOPA-5.1")
     total = sum(c.rank for c in taken)
     if kind == "fifteen":
         return (
-            f"{played_name} and {_cards_text(taken)} make {played.rank + total}, not 15; it can take {choices}.",
+            _("%(card)s and %(taken)s make %(sum)s, not 15; it can take %(choices)s.") % {
+                **words, "taken": _cards_text(taken), "sum": played.rank + total},
             "SCOPA-14.1",
         )
     if total == played.rank and rules.min_cards:
-        return f"With the fewest-cards rule {played_name} must take {choices}.", "SCOPA-OP-6"
-    return f"{_cards_text(taken)} adds up to {total}, not {played.rank}; {played_name} can take {choices}.", "SCOPA-5.2"
+        return _("With the fewest-cards rule %(card)s must take %(choices)s.") % words, "SCOPA-OP-6"
+    return ngettext(
+        "%(taken)s is worth %(total)s, not %(rank)s; %(card)s can take %(choices)s.",
+        "%(taken)s add up to %(total)s, not %(rank)s; %(card)s can take %(choices)s.", len(taken),
+    ) % {**words, "taken": _cards_text(taken), "total": total, "rank": played.rank}, "SCOPA-5.2"
 

@@ -5,6 +5,7 @@ import random
 from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _
 from neapolitan.notation import parse_seat
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.rules import Rules
@@ -90,9 +91,9 @@ class Match:
     # -- moves -------------------------------------------------------------------------------
     def apply(self, action: Action) -> Match:
         if self.is_over:
-            raise IllegalAction("The match is over.", "SCOPA-12")
+            raise IllegalAction(_("The match is over."), "SCOPA-12")
         if self.hand_over:
-            raise IllegalAction("The hand is over: deal the next hand first.", "SCOPA-12.3")
+            raise IllegalAction(_("The hand is over: deal the next hand first."), "SCOPA-12.3")
         if isinstance(action, CallOut):
             return self._call_out()
         hand = self.hand.apply(action)
@@ -105,7 +106,7 @@ class Match:
 
     def _call_out(self) -> Match:
         if not self.rules.call_out:
-            raise IllegalAction("Calling out is not part of these rules.", "SCOPA-OP-7")
+            raise IllegalAction(_("Calling out is not part of these rules."), "SCOPA-OP-7")
         seat = self.hand.to_move
         side = self.rules.side_of(seat)
         running = tuple(a + b for a, b in zip(self.scores, self.hand_score().totals, strict=True))
@@ -119,9 +120,9 @@ class Match:
     def next_hand(self) -> Match:
         """Deal the next hand; the deal passes to the dealer's right (SCOPA-3.1)."""
         if self.is_over:
-            raise IllegalAction("The match is over.", "SCOPA-12")
+            raise IllegalAction(_("The match is over."), "SCOPA-12")
         if not self.hand_over:
-            raise IllegalAction("The hand is still being played.", "SCOPA-12.3")
+            raise IllegalAction(_("The hand is still being played."), "SCOPA-12.3")
         dealer = (self.hand.dealer + 1) % self.rules.players
         number = self.hand_no + 1
         hand = deal(self.rules, f"{self.seed}:{number}", dealer)
@@ -141,10 +142,10 @@ class Match:
     def from_text(cls, text: str, rules: Rules) -> Match:
         parts = text.split("|")
         if len(parts) != 6:
-            raise BadNotation("A Scopa match has 6 fields separated by |")
+            raise BadNotation(_("A Scopa match has 6 fields separated by |"))
         seed, number, scores, winner, called, hand = parts
         if not number.isdigit() or int(number) < 1:
-            raise BadNotation(f"{number!r} is not a hand number")
+            raise BadNotation(_("%(number)r is not a hand number") % {"number": number})
         return cls(
             rules, seed, int(number), _ints(scores, rules.sides), HandState.from_text(hand, rules),
             None if winner == "-" else parse_seat(winner, rules.sides),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from neapolitan.cards import SETTEBELLO, Card, cards_from_mask
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _, capfirst, decimal, gettext_noop, join_words, ngettext, percent
 from neapolitan.puzzles import SpecForm
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.bots import greedy
@@ -30,12 +31,12 @@ MIN_CONFIDENCE = 0.7  # ... and be best in this share of the deals
 MAX_STOCK_2P = 18
 MAX_LEFT_SCOPONE = 12
 
-QUESTIONS = {
-    "best_play": "Your turn: what is your best play?",
-    "safe_trail": "You cannot take anything worth having: which card do you lay down?",
-    "sweep": "Can you sweep the table? Find the best play.",
-    "counting": "Every card is known: play the last deal perfectly. What is your best play?",
-    "scopone": "Scopone Scientifico: what is the best play for your side?",
+QUESTIONS = {  # a puzzle keeps its question in English; pages translate it
+    "best_play": gettext_noop("Your turn: what is your best play?"),
+    "safe_trail": gettext_noop("You cannot take anything worth having: which card do you lay down?"),
+    "sweep": gettext_noop("Can you sweep the table? Find the best play."),
+    "counting": gettext_noop("Every card is known: play the last deal perfectly. What is your best play?"),
+    "scopone": gettext_noop("Scopone Scientifico: what is the best play for your side?"),
 }
 
 
@@ -44,7 +45,6 @@ class Verdict:
     answer: str  # the play's text form: "7D" (trail) or "8Dx3C+5B"
     value: float  # expected point margin of the hand for the player's side after this play
     loss: float  # best value minus this value
-    explanation: str
     scopa_risk: float  # chance that the next player can sweep after this play
 
 
@@ -84,12 +84,12 @@ def judge(spec: PuzzleSpec, answer_text: str) -> Verdict:
     if spec.kind.startswith(RACE_KIND):
         found = spec.verdict_of(answer_text.strip().lower())
         if found is None:
-            raise BadNotation("Answer won, open or lost")
+            raise BadNotation(_("Answer won, open or lost"))
         return found
     play = Play.parse(answer_text)
     view = spec.view()
     if play.card not in view.hand:
-        raise IllegalAction(f"The {play.card.italian_name} is not in your hand.", "SCOPA-4.1")
+        raise IllegalAction(capfirst(_("%(card)s is not in your hand.") % {"card": play.card.the}), "SCOPA-4.1")
     reason = why_not_capture(play.card, view.table, play.captured, view.rules, name=lambda c: c.italian_name)
     if reason is not None:
         raise IllegalAction(*reason)
@@ -97,7 +97,7 @@ def judge(spec: PuzzleSpec, answer_text: str) -> Verdict:
     verdict = spec.verdict_of(text)
     if verdict is not None:
         return verdict
-    raise IllegalAction("That play is not allowed here.", "SCOPA-5")
+    raise IllegalAction(_("That play is not allowed here."), "SCOPA-5")
 
 
 # -- building a puzzle from a position ---------------------------------------------------------
@@ -115,7 +115,7 @@ def puzzle_from(view: PlayerView, proof: Proof | None = None) -> PuzzleSpec | No
     kind = _kind(view, best, proof)
     verdicts = tuple(
         Verdict(str(p), round(proof.values[p], 3), round(proof.values[best] - proof.values[p], 3),
-                explain(view, p, proof, ranking), round(proof.risks[p], 3))
+                round(proof.risks[p], 3))
         for p in ranking
     )
     return PuzzleSpec(
@@ -199,44 +199,56 @@ def _partner_changes_answer(view: PlayerView, proof: Proof) -> bool:
     return alone.ranking[0] != proof.ranking[0] or not alone.clears(MIN_GAP, MIN_CONFIDENCE)
 
 
-def explain(view: PlayerView, play: Play, proof: Proof, ranking: list[Play]) -> str:
-    """In words: what the play takes, what it leaves, what it costs against the best."""
-    loss = proof.values[ranking[0]] - proof.values[play]
-    risk = proof.risks[play]
+def explain(spec: PuzzleSpec, verdict: Verdict) -> str:
+    """Why the verdict is what it is, in the reader's language, from the puzzle alone (written when
+    the page is drawn): what the play takes and leaves, and what it costs against the best."""
+    if spec.kind.startswith(RACE_KIND):
+        return _race_explanation(spec, verdict)
+    view = spec.view()
+    play = Play.parse(verdict.answer)
+    sampled = spec.method != KNOWN
     parts = []
     if play.captured:
         taken: list[Card] = [play.card, *sorted(play.captured, key=lambda c: c.by_rank)]
-        parts.append(f"Takes {_list(c.italian_name for c in play.captured)} with the {play.card.italian_name}.")
+        parts.append(_("Takes %(cards)s with %(card)s.") % {
+            "cards": join_words(c.the for c in taken[1:]), "card": play.card.the})
         notes = []
         if SETTEBELLO in taken:
-            notes.append("the settebello (a point)")
+            notes.append(_("the settebello (a point)"))
         denari = sum(1 for c in taken if c.suit == "D")
         if denari:
-            notes.append(f"{denari} Denari")
+            notes.append(ngettext("%(n)s Denari", "%(n)s Denari", denari) % {"n": denari})
         sevens = sum(1 for c in taken if c.rank == 7)
         if sevens:
-            notes.append(f"{sevens} seven{'s' if sevens > 1 else ''} for the primiera")
+            notes.append(ngettext("%(n)s seven for the primiera", "%(n)s sevens for the primiera", sevens)
+                         % {"n": sevens})
         if len(play.captured) == len(view.table):
-            notes.append("a scopa: the table is swept" if _not_last(view) else "the last cards, but no scopa on the last play (SCOPA-6.2)")
+            notes.append(_("a scopa: the table is swept") if _not_last(view)
+                         else _("the last cards, but no scopa on the last play (SCOPA-6.2)"))
         if notes:
-            parts.append("It wins " + _list(notes) + ".")
+            parts.append(_("It wins %(what)s.") % {"what": join_words(notes)})
         parts.extend(_majorities_won(view, taken))
     else:
-        parts.append(f"Lays the {play.card.italian_name} on the table.")
+        parts.append(_("Lays %(card)s on the table.") % {"card": play.card.the})
         if play.card is SETTEBELLO:
-            parts.append("It offers the settebello to the next player.")
-    deals = "of the deals of the cards you have not seen" if proof.method != KNOWN else ""
-    if risk >= 0.05:
-        parts.append(f"The next player can then sweep the table{' in ' + _percent(risk) + ' ' + deals if deals else ''}.")
+            parts.append(_("It offers the settebello to the next player."))
+    if verdict.scopa_risk >= 0.05:
+        parts.append(_("The next player can then sweep the table in %(share)s of the deals of the cards you "
+                       "have not seen.") % {"share": _share(verdict.scopa_risk)} if sampled
+                     else _("The next player can then sweep the table."))
     elif not _sweeps(view, play) and view.table:
-        parts.append("It leaves no sweep to the next player.")
-    if play == ranking[0]:
-        second = ranking[1]
-        lead = proof.values[play] - proof.values[second]
-        parts.append(f"This is the best play: {_points(lead)} better than the next best, {_in_words(second)}"
-                     + (f", and best in {_percent(proof.best_share)} {deals}." if deals else "."))
+        parts.append(_("It leaves no sweep to the next player."))
+    best, second = spec.verdicts[0], spec.verdicts[1]
+    if verdict.answer == best.answer:
+        words = {"lead": _points(best.value - second.value), "next": _in_words(Play.parse(second.answer)),
+                 "share": _share(spec.confidence)}
+        parts.append(_("This is the best play: %(lead)s better than the next best, %(next)s, and best in "
+                       "%(share)s of the deals of the cards you have not seen.") % words if sampled
+                     else _("This is the best play: %(lead)s better than the next best, %(next)s.") % words)
     else:
-        parts.append(f"It gives away {_points(loss)} {'on average ' if deals else ''}against the best play.")
+        words = {"loss": _points(best.value - verdict.value)}
+        parts.append(_("It gives away %(loss)s on average against the best play.") % words if sampled
+                     else _("It gives away %(loss)s against the best play.") % words)
     return " ".join(parts)
 
 
@@ -244,41 +256,41 @@ def _majorities_won(view: PlayerView, taken: list[Card]) -> list[str]:
     """The points a capture makes sure of: the 21st card (carte) or the 6th Denari (denari) of
     the player's side, a majority no one can match any more (SCOPA-8.1, 8.2)."""
     pile = view.piles[view.rules.side_of(view.seat)]
-    you = "your side has" if view.rules.players == 4 else "you have"
+    pairs = view.rules.players == 4
     cards_before = pile.bit_count()
     denari_before = sum(1 for c in cards_from_mask(pile) if c.suit == "D")
     denari_after = denari_before + sum(1 for c in taken if c.suit == "D")
     won = []
     if cards_before < 21 <= cards_before + len(taken):
-        won.append(f"With it {you} {cards_before + len(taken)} of the 40 cards: the carte point is sure.")
+        won.append((_("With it your side has %(n)s of the 40 cards: the carte point is sure.") if pairs
+                    else _("With it you have %(n)s of the 40 cards: the carte point is sure."))
+                   % {"n": cards_before + len(taken)})
     if denari_before < 6 <= denari_after:
-        won.append(f"With it {you} {denari_after} of the 10 Denari: the denari point is sure.")
+        won.append((_("With it your side has %(n)s of the 10 Denari: the denari point is sure.") if pairs
+                    else _("With it you have %(n)s of the 10 Denari: the denari point is sure."))
+                   % {"n": denari_after})
     return won
 
 
 def _in_words(play: Play) -> str:
     """`laying the Due di Spade`, `the Re di Spade taking the Sei di Bastoni and the Asso di Coppe`."""
     if not play.captured:
-        return f"laying the {play.card.italian_name}"
+        return _("laying %(card)s") % {"card": play.card.the}
     taken = sorted(play.captured, key=lambda c: c.by_rank)
-    return f"the {play.card.italian_name} taking {_list('the ' + c.italian_name for c in taken)}"
+    return _("%(card)s taking %(cards)s") % {"card": play.card.the, "cards": join_words(c.the for c in taken)}
 
 
 def _points(value: float) -> str:
-    return f"{value:.1f} point{'s' if round(value, 1) != 1 else ''}"
+    return ngettext("%(n)s point", "%(n)s points", 1 if round(value, 1) == 1 else 2) % {"n": decimal(value, 1)}
 
 
-def _percent(share: float) -> str:
-    return f"{round(100 * share)}%"
+def _share(p: float) -> str:
+    """A share of the deals in whole percent; short of all of them, never rounded up to 100%."""
+    return percent(p if p >= 1 else min(p, 0.99))
 
 
 def _not_last(view: PlayerView) -> bool:
     return view.cards_left_to_play() > 1
-
-
-def _list(items) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 # -- finding puzzles in bot games ---------------------------------------------------------------
@@ -335,21 +347,18 @@ def verify(spec: PuzzleSpec) -> bool:
 # -- card counting: the races -------------------------------------------------------------------
 RACE_KIND = "race_"
 RACE_QUESTIONS = {
-    "carte": "Count the cards: is the carte point already yours, still to play for, or out of your reach?",
-    "denari": "Count the Denari: is the denari point already yours, still to play for, or out of your reach?",
-    "primiera": "Count the primiera: is it already yours, still to play for, or out of your reach?",
+    "carte": gettext_noop("Count the cards: is the carte point already yours, still to play for, or out of your reach?"),
+    "denari": gettext_noop("Count the Denari: is the denari point already yours, still to play for, or out of your reach?"),
+    "primiera": gettext_noop("Count the primiera: is it already yours, still to play for, or out of your reach?"),
 }
-RACE_ANSWERS = {WON: "already yours", OPEN: "still to play for", LOST: "out of your reach"}
+RACE_ANSWERS = [WON, OPEN, LOST]
 
 
 def race_puzzle_from(view: PlayerView, name: str) -> PuzzleSpec:
     """A card-counting question on one race, answered from the piles and the cards still out."""
     right = race(view, name)
-    why = f"{facts(view, name)} So the {name} point is {RACE_ANSWERS[right]}."
-    wrong = f"Not so: the {name} point is {RACE_ANSWERS[right]}."
     verdicts = tuple(
-        Verdict(answer, 1.0 if answer == right else 0.0, 0.0 if answer == right else 1.0,
-                why if answer == right else wrong, 0.0)
+        Verdict(answer, 1.0 if answer == right else 0.0, 0.0 if answer == right else 1.0, 0.0)
         for answer in sorted(RACE_ANSWERS, key=lambda a: a != right)
     )
     return PuzzleSpec(
@@ -357,6 +366,21 @@ def race_puzzle_from(view: PlayerView, name: str) -> PuzzleSpec:
         question=RACE_QUESTIONS[name], themes=("card_counting",), verdicts=verdicts, solution=right,
         exact=True, confidence=1.0, samples=1, method=KNOWN, deals=1, gap_bound=1.0,
     )
+
+
+def _race_explanation(spec: PuzzleSpec, verdict: Verdict) -> str:
+    """The right answer with the counts that settle it; a wrong one is told the right answer."""
+    name = spec.kind.removeprefix(RACE_KIND)
+    words = {"point": _(RACE_POINTS[name]), "answer": _(RACE_STANDING[spec.solution])}
+    if verdict.answer != spec.solution:
+        return _("Not so: %(point)s is %(answer)s.") % words
+    return " ".join((facts(spec.view(), name), _("So %(point)s is %(answer)s.") % words))
+
+
+RACE_POINTS = {"carte": gettext_noop("the carte point"), "denari": gettext_noop("the denari point"),
+               "primiera": gettext_noop("the primiera point")}
+RACE_STANDING = {WON: gettext_noop("already yours"), OPEN: gettext_noop("still to play for"),
+                 LOST: gettext_noop("out of your reach")}
 
 
 def _read_off(view: PlayerView, name: str) -> bool:

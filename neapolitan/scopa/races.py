@@ -10,6 +10,7 @@ Scopa; `tests/engine/test_scopa_races.py` checks this against every way the card
 from __future__ import annotations
 
 from neapolitan.cards import SETTEBELLO, cards_from_mask
+from neapolitan.i18n import _
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.scoring import score_hand
 from neapolitan.scopa.state import PlayerView
@@ -50,22 +51,23 @@ def facts(view: PlayerView, name: str) -> str:
     side = view.rules.side_of(view.seat)
     ours, theirs, out = view.piles[side], view.piles[1 - side], still_out(view)
     if name == "carte":
-        return (f"You have taken {ours.bit_count()} cards and they {theirs.bit_count()}; {out.bit_count()} are "
-                f"still out. The carte go to whoever takes more than half of the 40, 21 at least.")
+        return _("You have taken %(ours)s cards and they %(theirs)s; %(out)s are still out. The carte go to "
+                 "whoever takes more than half of the 40, 21 at least.") % {
+            "ours": ours.bit_count(), "theirs": theirs.bit_count(), "out": out.bit_count()}
     if name == "denari":
-        denari = [sum(1 for c in cards_from_mask(m) if c.suit == "D") for m in (ours, theirs, out)]
-        return (f"You have {denari[0]} Denari and they {denari[1]}; {denari[2]} are still out. The denari go to "
-                f"whoever takes 6 of the 10.")
+        ours_d, theirs_d, out_d = (sum(1 for c in cards_from_mask(m) if c.suit == "D") for m in (ours, theirs, out))
+        return _("You have %(ours)s Denari and they %(theirs)s; %(out)s are still out. The denari go to whoever "
+                 "takes 6 of the 10.") % {"ours": ours_d, "theirs": theirs_d, "out": out_d}
     if name == "settebello":
-        where = ("in your pile" if ours >> SETTEBELLO.index & 1 else
-                 "in theirs" if theirs >> SETTEBELLO.index & 1 else "still out")
-        return f"The settebello is {where}."
-    best = {}
-    for label, mask in (("yours", ours), ("theirs", theirs), ("still out", out)):
+        if ours >> SETTEBELLO.index & 1:
+            return _("The settebello is in your pile.")
+        return _("The settebello is in theirs.") if theirs >> SETTEBELLO.index & 1 else _("The settebello is still out.")
+    best = []
+    for mask in (ours, theirs, out):
         by_suit = {}
         for card in cards_from_mask(mask):
             if card.suit not in by_suit or card.primiera_value > by_suit[card.suit].primiera_value:
                 by_suit[card.suit] = card
-        best[label] = ", ".join(c.italian_name for c in by_suit.values()) or "none"
-    return (f"The best card of each suit: yours {best['yours']}; theirs {best['theirs']}; still out "
-            f"{best['still out']}. The primiera needs a card of every suit (SCOPA-9).")
+        best.append(", ".join(c.italian_name for c in by_suit.values()) or _("none"))
+    return _("The best card of each suit: yours %(ours)s; theirs %(theirs)s; still out %(out)s. The primiera "
+             "needs a card of every suit (SCOPA-9).") % {"ours": best[0], "theirs": best[1], "out": best[2]}

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _, gettext_noop, join_choices
 from neapolitan.options import RulesText
 
 # SCOPA-0: variant key -> (allowed player counts, hand size, initial table cards, capture rule)
@@ -18,15 +19,15 @@ VARIANTS: dict[str, tuple[tuple[int, ...], int, int, str]] = {
     "ASSI": ((2, 3, 4), 3, 4, "classic"),
 }
 
-VARIANT_NAMES = {
-    "SCOPA_2P": "Scopa (2 players)",
-    "SCOPA_3P": "Scopa (3 players)",
-    "SCOPA_4P": "Scopa (4 players in pairs)",
-    "SCOPONE_SCIENTIFICO": "Scopone Scientifico",
-    "SCOPONE": "Scopone",
-    "QUINDICI": "Scopa a Quindici",
-    "QUINDICI_NAPOLETANA": "Scopa di Quindici napoletana",
-    "ASSI": "Scopa d'Assi",
+VARIANT_NAMES = {  # translated where they are shown (Rules.name)
+    "SCOPA_2P": gettext_noop("Scopa (2 players)"),
+    "SCOPA_3P": gettext_noop("Scopa (3 players)"),
+    "SCOPA_4P": gettext_noop("Scopa (4 players in pairs)"),
+    "SCOPONE_SCIENTIFICO": gettext_noop("Scopone Scientifico"),
+    "SCOPONE": gettext_noop("Scopone"),
+    "QUINDICI": gettext_noop("Scopa a Quindici"),
+    "QUINDICI_NAPOLETANA": gettext_noop("Scopa di Quindici napoletana"),
+    "ASSI": gettext_noop("Scopa d'Assi"),
 }
 
 # Values of the open-point options (SCOPA-OP-n); the first of each tuple is the default.
@@ -86,13 +87,15 @@ class Rules(RulesText):
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise BadNotation(
-                f"Unknown Scopa variant {self.variant!r}; choose one of {', '.join(VARIANTS)}"
+                _("Unknown Scopa variant %(variant)r; choose one of %(variants)s")
+                % {"variant": self.variant, "variants": ", ".join(VARIANTS)}
             )
         counts, hand_size, table_size, capture = VARIANTS[self.variant]
         players = self.players if self.players is not None else counts[0]
         if players not in counts:
             raise BadNotation(
-                f"{self.variant} is played by {' or '.join(map(str, counts))} players, not {players}"
+                _("%(variant)s is played by %(counts)s players, not %(players)s")
+                % {"variant": self.variant, "counts": join_choices(map(str, counts)), "players": players}
             )
         napoletana = self.variant == "QUINDICI_NAPOLETANA"
         set_ = object.__setattr__
@@ -106,7 +109,7 @@ class Rules(RulesText):
             {"king_redeal": KING_REDEAL, "last_sweep": LAST_SWEEP, "primiera_missing": PRIMIERA_MISSING}
         )
         if self.target < 1:
-            raise BadNotation("The target score must be at least 1")
+            raise BadNotation(_("The target score must be at least 1"))
         if self.variant == "ASSI" and players == 4 and self.assi_4p_ten_each:
             hand_size, table_size = 10, 0
         set_(self, "hand_size", hand_size)
@@ -137,8 +140,8 @@ class Rules(RulesText):
 
     @property
     def name(self) -> str:
-        base = VARIANT_NAMES[self.variant]
+        base = _(VARIANT_NAMES[self.variant])
         if self.variant in ("QUINDICI", "QUINDICI_NAPOLETANA", "ASSI"):
-            base += f" ({self.players} players)"
-        return base + (" with Re Bello" if self.re_bello else "")
+            base = _("%(game)s (%(players)s players)") % {"game": base, "players": self.players}
+        return _("%(game)s with Re Bello") % {"game": base} if self.re_bello else base
 

@@ -16,6 +16,7 @@ from neapolitan.cards import (
     shuffled_deck,
 )
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _, ngettext
 from neapolitan.notation import cards_field, parse_cards_field, parse_flag, parse_seat
 from neapolitan.scopa.actions import SHARED_PLAYS, TRAILS, Play
 from neapolitan.scopa.captures import (
@@ -217,11 +218,11 @@ class HandState:
         rules = rules or Rules()
         fields = text.split()
         if len(fields) != 10:
-            raise BadNotation(f"A Scopa position has 10 fields, this one has {len(fields)}")
+            raise BadNotation(_("A Scopa position has 10 fields, this one has %(count)s") % {"count": len(fields)})
         hands_t, table_t, stock_t, piles_t, scope_t, bonus_t, to_move, dealer, last, lws = fields
         hands = tuple(parse_cards_field(h) for h in hands_t.split("/"))
         if len(hands) != rules.players:
-            raise BadNotation(f"{rules.name} needs {rules.players} hands, not {len(hands)}")
+            raise BadNotation(_("%(name)s needs %(players)s hands, not %(count)s") % {"name": rules.name, "players": rules.players, "count": len(hands)})
         piles = tuple(mask_of(parse_cards_field(p)) for p in piles_t.split("/"))
         state = cls(
             rules, hands, parse_cards_field(table_t), parse_cards_field(stock_t), piles,
@@ -242,15 +243,15 @@ class HandState:
                 count += 1
         for pile in self.piles:
             if seen & pile:
-                raise BadNotation("A card is in two places at once")
+                raise BadNotation(_("A card is in two places at once"))
             seen |= pile
             count += pile.bit_count()
         if len(self.piles) != self.rules.sides:
-            raise BadNotation(f"{self.rules.name} has {self.rules.sides} sides")
+            raise BadNotation(_("%(name)s has %(sides)s sides") % {"name": self.rules.name, "sides": self.rules.sides})
         if count != seen.bit_count():
-            raise BadNotation("A card appears twice in the position")
+            raise BadNotation(_("A card appears twice in the position"))
         if count > 40:
-            raise BadNotation("More than 40 cards")
+            raise BadNotation(_("More than 40 cards"))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HandState) and self.rules == other.rules and (
@@ -344,7 +345,7 @@ class PlayerView:
         rules = rules or Rules()
         fields = text.split()
         if len(fields) != 12:
-            raise BadNotation(f"A Scopa player view has 12 fields, this one has {len(fields)}")
+            raise BadNotation(_("A Scopa player view has 12 fields, this one has %(count)s") % {"count": len(fields)})
         seat, hand, table, piles, scope, bonus, sizes, stock, to_move, dealer, last, lws = fields
         view = cls(
             rules=rules, seat=parse_seat(seat, rules.players), hand=parse_cards_field(hand),
@@ -357,9 +358,9 @@ class PlayerView:
             last_was_scopa=parse_flag(lws),
         )
         if len(view.hand) != view.hand_sizes[view.seat]:
-            raise BadNotation("The hand size does not match the hand")
+            raise BadNotation(_("The hand size does not match the hand"))
         if len(view.unseen()) != sum(view.hand_sizes) - len(view.hand) + view.stock_size:
-            raise BadNotation("The unseen cards do not add up to the other hands and the stock")
+            raise BadNotation(_("The unseen cards do not add up to the other hands and the stock"))
         return view
 
     def __eq__(self, other: object) -> bool:
@@ -415,13 +416,13 @@ def deal(rules: Rules, seed: int | str, dealer: int = 0) -> HandState:
 def deal_from(rules: Rules, deck: Sequence[Card], dealer: int = 0) -> HandState:
     """Deal from `deck` in its order: hands one card at a time from the dealer's right, then the table."""
     if len(deck) != 40 or len({c.index for c in deck}) != 40:
-        raise BadNotation("A deal needs the whole 40-card pack")
+        raise BadNotation(_("A deal needs the whole 40-card pack"))
     return _deal(rules, deck, dealer)
 
 
 def _deal(rules: Rules, deck: Sequence[Card], dealer: int) -> HandState:
     if not 0 <= dealer < rules.players:
-        raise BadNotation(f"The dealer must be a seat, 0 to {rules.players - 1}, not {dealer!r}")
+        raise BadNotation(_("The dealer must be a seat, 0 to %(number)s, not %(dealer)r") % {"number": rules.players - 1, "dealer": dealer})
     hands, rest = deal_round(tuple(deck), rules.players, dealer, rules.hand_size)
     size = rules.table_size
     table, stock = rest[:size], rest[size:]
@@ -456,17 +457,18 @@ def _table_makes_fifteens(table: Sequence[Card]) -> bool:
 def explain_illegal(state: HandState, play: Play) -> tuple[str, str | None]:
     """Why `play` is not legal here, in words a player understands, with the rule ID."""
     if state.is_over:
-        return "The hand is over: no more cards can be played.", "SCOPA-7"
+        return _("The hand is over: no more cards can be played."), "SCOPA-7"
     card = play.card
     if card not in state.hands[state.to_move]:
-        return f"{card} is not in your hand.", "SCOPA-4.1"
+        return _("%(card)s is not in your hand.") % {"card": card}, "SCOPA-4.1"
     missing = [c for c in play.captured if c not in state.table]
     if missing:
-        return f"{', '.join(map(str, sorted(missing, key=by_index)))} is not on the table.", "SCOPA-5"
+        return ngettext("%(cards)s is not on the table.", "%(cards)s are not on the table.", len(missing)) % {
+            "cards": ", ".join(map(str, sorted(missing, key=by_index)))}, "SCOPA-5"
     if not any(p.card is card for p in state.legal_actions()):
-        return "You may not lead an Ace on the first play (regola del vile).", "SCOPA-OP-14"
+        return _("You may not lead an Ace on the first play (regola del vile)."), "SCOPA-OP-14"
     reason = why_not_capture(card, state.table, play.captured, state.rules)
-    return reason or ("That play is not allowed here.", None)
+    return reason or (_("That play is not allowed here."), None)
 
 
 # -- small helpers -----------------------------------------------------------------------------
@@ -521,9 +523,9 @@ def _ints(text: str, count: int) -> tuple[int, ...]:
     try:
         values = tuple(int(v) for v in text.split("/"))
     except ValueError:
-        raise BadNotation(f"{text!r} should be {count} numbers separated by /") from None
+        raise BadNotation(_("%(text)r should be %(count)s numbers separated by /") % {"text": text, "count": count}) from None
     if len(values) != count or any(v < 0 for v in values):
-        raise BadNotation(f"{text!r} should be {count} numbers separated by /")
+        raise BadNotation(_("%(text)r should be %(count)s numbers separated by /") % {"text": text, "count": count})
     return values
 
 

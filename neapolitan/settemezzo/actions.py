@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _
 
 REPLACE, HIT, STAND = "replace", "hit", "stand"
 _WORDS = {
@@ -38,22 +39,22 @@ class Action:
     def parse(cls, text: str) -> Action:
         tokens = text.strip().lower().replace("_", " ").split()
         if not tokens:
-            raise BadNotation("An empty action: say hit (carta) or stand (sto), with your stake the first time")
+            raise BadNotation(_("An empty action: say hit (carta) or stand (sto), with your stake the first time"))
         kind = _WORDS.get(tokens[0])
         if kind is None:
-            raise BadNotation(f"{tokens[0]!r} is not an action: say hit (carta), stand (sto) or replace")
+            raise BadNotation(_("%(value)r is not an action: say hit (carta), stand (sto) or replace") % {"value": tokens[0]})
         if len(tokens) == 1:
             return cls(kind)
         if len(tokens) > 2 or kind == REPLACE:
-            raise BadNotation(f"{text.strip()!r}: too many words; for example 'hit 5', 'stand' or 'replace'")
+            raise BadNotation(_("%(value)r: too many words; for example 'hit 5', 'stand' or 'replace'") % {"value": text.strip()})
         amount = tokens[1]
         adding = amount.startswith("+")
         digits = amount[1:] if adding else amount
         if not digits.isdigit() or int(digits) < 1 or len(digits) > 6:
-            raise BadNotation(f"{amount!r} is not a number of chips")
+            raise BadNotation(_("%(amount)r is not a number of chips") % {"amount": amount})
         if adding:
             if kind != HIT:
-                raise BadNotation("Chips can only be added together with a card: 'hit +2'")
+                raise BadNotation(_("Chips can only be added together with a card: 'hit +2'"))
             return cls(kind, add=int(digits))
         return cls(kind, stake=int(digits))
 

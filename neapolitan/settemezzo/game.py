@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 
 from neapolitan.cards import shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _
 from neapolitan.settemezzo.actions import Action
 from neapolitan.settemezzo.rules import Rules
 from neapolitan.settemezzo.state import HandState, deal, deal_from, first_dealer
@@ -78,16 +79,16 @@ class Game:
     def apply(self, action: Action) -> Game:
         if self.hand.is_over:
             if self.is_over:
-                raise IllegalAction("The game is over.", "SETTE-7")
-            raise IllegalAction("The hand is over: deal the next hand first.", "SETTE-7")
+                raise IllegalAction(_("The game is over."), "SETTE-7")
+            raise IllegalAction(_("The hand is over: deal the next hand first."), "SETTE-7")
         return replace(self, hand=self.hand.apply(action))
 
     def next_hand(self) -> Game:
         """Settle the chips and deal the next hand, to the next holder of the bank."""
         if self.is_over:
-            raise IllegalAction("The game is over.", "SETTE-7")
+            raise IllegalAction(_("The game is over."), "SETTE-7")
         if not self.hand.is_over:
-            raise IllegalAction("The hand is still being played.", "SETTE-7")
+            raise IllegalAction(_("The hand is still being played."), "SETTE-7")
         number = self.hand_no + 1
         dealer = self.next_dealer()
         seed = f"{self.seed}:{number}"
@@ -118,14 +119,14 @@ class Game:
     def from_text(cls, text: str, rules: Rules) -> Game:
         parts = text.split("|")
         if len(parts) != 6:
-            raise BadNotation("A Sette e Mezzo game has 6 fields separated by |")
+            raise BadNotation(_("A Sette e Mezzo game has 6 fields separated by |"))
         seed, number, hands, chips, opening, hand = parts
         try:
             chip_counts = tuple(int(c) for c in chips.split("/"))
             hand_no, limit = int(number), int(hands)
         except ValueError:
-            raise BadNotation("The hand number, the length and the chips are whole numbers") from None
+            raise BadNotation(_("The hand number, the length and the chips are whole numbers")) from None
         if len(chip_counts) != rules.players:
-            raise BadNotation(f"Chips for {rules.players} players are needed")
+            raise BadNotation(_("Chips for %(players)s players are needed") % {"players": rules.players})
         return cls(rules, seed, hand_no, chip_counts, HandState.from_text(hand, rules),
                    HandState.from_text(opening, rules), limit)

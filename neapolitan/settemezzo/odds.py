@@ -20,6 +20,7 @@ from fractions import Fraction
 from math import factorial
 
 from neapolitan.cards import Card
+from neapolitan.i18n import _
 from neapolitan.settemezzo.rules import Rules
 from neapolitan.settemezzo.settlement import payoff_row
 from neapolitan.settemezzo.values import (
@@ -190,7 +191,7 @@ class DealerPolicy:
         return int(self.stand_on * 2)
 
     def describe(self) -> str:
-        return f"draws below {_fraction_text(self.stand_on)}, stands on {_fraction_text(self.stand_on)} or more"
+        return _("draws below %(n)s, stands on %(n)s or more") % {"n": _fraction_text(self.stand_on)}
 
 
 def _fraction_text(value: Fraction) -> str:
@@ -649,7 +650,7 @@ class DealerOdds:
 
     def _add(self, p: Punter) -> None:
         up = hand_code(p.up)
-        for _ in range(p.replaced):
+        for _slot in range(p.replaced):
             self.slots.append(1 << 3 | 1 << 4)
         if p.status == "sette" or (p.hole is not None and p.status == "stood"):
             cards = ((p.hole,) if p.hole else ()) + tuple(p.up)

@@ -23,12 +23,19 @@ from fractions import Fraction
 
 from neapolitan.cards import DECK, Card
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _, decimal, gettext_noop, ngettext, percent
 from neapolitan.notation import cards_field, parse_cards_field
 from neapolitan.puzzles import SpecForm
 from neapolitan.settemezzo.actions import HIT, STAND
 from neapolitan.settemezzo.bots import exact as exact_player
 from neapolitan.settemezzo.coach import dealer_advice
-from neapolitan.settemezzo.odds import DealerPolicy, PunterAdvice, class_counts, punter_odds
+from neapolitan.settemezzo.odds import (
+    DealerPolicy,
+    PunterAdvice,
+    class_counts,
+    next_card,
+    punter_odds,
+)
 from neapolitan.settemezzo.rules import Rules
 from neapolitan.settemezzo.state import SETTE, STOOD, PlayerView, deal
 from neapolitan.settemezzo.values import (
@@ -47,17 +54,17 @@ MIN_GAP = Fraction(1, 20)  # the best choice beats the next by 0.05 stakes at le
 PUZZLE_RULES = Rules(dealer_stands_on=5)  # the dealer draws below 5 and stands on 5 or more
 DEALER_RULES = Rules()  # the dealer plays as he sees fit: his choice is the puzzle
 CHOICES = ("card", "stand", "replace")
-QUESTIONS = {
-    "card_or_stand": "Your turn as a punter: take another card, or stand?",
-    "exchange": "Your first card is a 3 or a 4: exchange it, take a card, or stand?",
-    "dealer": "You are the dealer: take another card, or stand?",
+QUESTIONS = {  # a puzzle keeps its question in English; pages translate it
+    "card_or_stand": gettext_noop("Your turn as a punter: take another card, or stand?"),
+    "exchange": gettext_noop("Your first card is a 3 or a 4: exchange it, take a card, or stand?"),
+    "dealer": gettext_noop("You are the dealer: take another card, or stand?"),
 }
 
 
 def rules_for(variant: str) -> Rules:
     """STANDS_ON_5: the punter's decisions, the dealer standing on 5; DEALER: the dealer's own."""
     if variant not in ("STANDS_ON_5", "DEALER"):
-        raise BadNotation("Sette e Mezzo puzzles come in two variants, STANDS_ON_5 and DEALER")
+        raise BadNotation(_("Sette e Mezzo puzzles come in two variants, STANDS_ON_5 and DEALER"))
     return PUZZLE_RULES if variant == "STANDS_ON_5" else DEALER_RULES
 
 
@@ -75,15 +82,15 @@ class Position:
     def from_text(cls, text: str) -> Position:
         parts = [p.strip() for p in text.split("|")]
         if len(parts) != 3:
-            raise BadNotation("A Sette e Mezzo puzzle position is `hand | seen | exchange`")
+            raise BadNotation(_("A Sette e Mezzo puzzle position is `hand | seen | exchange`"))
         hand, seen = tuple(parse_cards_field(parts[0])), tuple(parse_cards_field(parts[1]))
         if parts[2] not in ("may", "-"):
-            raise BadNotation("The exchange field is `may` or `-`")
+            raise BadNotation(_("The exchange field is `may` or `-`"))
         if not hand or len({*hand, *seen}) != len(hand) + len(seen):
-            raise BadNotation("A position needs a hand, and no card twice")
+            raise BadNotation(_("A position needs a hand, and no card twice"))
         position = cls(hand, seen, parts[2] == "may")
         if position.may_exchange and (len(hand) != 1 or hand[0].rank not in (3, 4)):
-            raise BadNotation("Only a 3 or a 4 alone in the hand may be exchanged (SETTE-4.2)")
+            raise BadNotation(_("Only a 3 or a 4 alone in the hand may be exchanged (SETTE-4.2)"))
         return position
 
     def unseen(self) -> list[Card]:
@@ -103,7 +110,6 @@ class Verdict:
     answer: str  # card, stand or replace
     value: float  # expected result in stakes (+1: one stake won)
     loss: float  # best value minus this value
-    explanation: str
 
 
 @dataclass(frozen=True)
@@ -132,13 +138,13 @@ def judge(spec: PuzzleSpec, answer: str) -> Verdict:
     """The verdict of an answer (card, stand or replace); IllegalAction if that choice is not open."""
     answer = answer.strip().lower()
     if answer not in CHOICES:
-        raise BadNotation("Answer card, stand or replace")
+        raise BadNotation(_("Answer card, stand or replace"))
     verdict = spec.verdict_of(answer)
     if verdict is not None:
         return verdict
     if answer == "replace":
-        raise IllegalAction("Only a 3 or a 4 dealt as your first card may be exchanged.", "SETTE-4.2")
-    raise IllegalAction("That choice is not open here.", "SETTE-4")
+        raise IllegalAction(_("Only a 3 or a 4 dealt as your first card may be exchanged."), "SETTE-4.2")
+    raise IllegalAction(_("That choice is not open here."), "SETTE-4")
 
 
 def puzzle_from(position: Position, rules: Rules = PUZZLE_RULES) -> PuzzleSpec | None:
@@ -152,8 +158,7 @@ def puzzle_from(position: Position, rules: Rules = PUZZLE_RULES) -> PuzzleSpec |
     if options[best] - options[second] < MIN_GAP:
         return None
     verdicts = tuple(
-        Verdict(name, round(float(options[name]), 4), round(float(options[best] - options[name]), 4),
-                explain(position, rules, figures, name, ranking))
+        Verdict(name, round(float(options[name]), 4), round(float(options[best] - options[name]), 4))
         for name in ranking
     )
     kind = "exchange" if "replace" in options else "card_or_stand"
@@ -185,44 +190,52 @@ def _counting_changes_answer(position: Position, rules: Rules, best: str) -> boo
     return max(blind, key=lambda name: (blind[name], -CHOICES.index(name))) != best
 
 
-def explain(position: Position, rules: Rules, figures: PunterAdvice, name: str, ranking: list[str]) -> str:
-    options = figures.options
-    total = halves_text(int(hand_value(position.hand, rules) * 2))
-    unseen = len(position.unseen())
-    value = _stakes(options[name])
-    if name == "stand":
+def explain(spec: PuzzleSpec, verdict: Verdict) -> str:
+    """Why the verdict is what it is, in the reader's language, from the puzzle alone (written when
+    the page is drawn)."""
+    if spec.kind == "dealer":
+        return _explain_dealer(spec, verdict)
+    position, rules = Position.from_text(spec.position), spec.rules()
+    words = {"total": halves_text(int(hand_value(position.hand, rules) * 2)), "value": _stakes(verdict.value)}
+    if verdict.answer == "stand":
         n = halves_text(int(DealerPolicy.for_rules(rules).stand_on * 2))
-        text = (f"Standing on {total} is worth {value} on average against a dealer who draws below {n} "
-                f"and stands on {n} or more.")
-    elif name == "card":
-        nxt = figures.next
-        bust, seven = (round(nxt.bust * unseen), round(nxt.seven_half * unseen)) if nxt else (0, 0)
-        text = f"One more card busts you with {bust} of the {unseen} cards you have not seen ({_percent(Fraction(bust, unseen))})"
-        text += f" and makes 7½ with {seven}" if seven else ""
-        text += f"; playing on as well as possible, it is worth {value} on average."
+        text = _("Standing on %(total)s is worth %(value)s on average against a dealer who draws below %(n)s "
+                 "and stands on %(n)s or more.") % {**words, "n": n}
+    elif verdict.answer == "card":
+        unseen = position.unseen()
+        nxt = next_card(position.hand, unseen, rules)
+        bust, seven = round(nxt.bust * len(unseen)), round(nxt.seven_half * len(unseen))
+        words |= {"bust": bust, "unseen": len(unseen), "share": percent(Fraction(bust, len(unseen))),
+                  "seven": seven}
+        text = (_("One more card busts you with %(bust)s of the %(unseen)s cards you have not seen (%(share)s) "
+                  "and makes 7½ with %(seven)s; playing on as well as possible, it is worth %(value)s on average.")
+                if seven else
+                _("One more card busts you with %(bust)s of the %(unseen)s cards you have not seen (%(share)s); "
+                  "playing on as well as possible, it is worth %(value)s on average.")) % words
     else:
-        text = (f"Exchanging the {position.hand[0].italian_name} for the next card of the stack, then playing "
-                f"as well as possible, is worth {value} on average.")
-    best = ranking[0]
-    if name == best:
-        gap = options[best] - options[ranking[1]]
-        text += f" This is the best choice: {_stakes(gap, signed=False)} a hand better than {_choice_words(ranking[1])}."
-    else:
-        text += f" It gives away {_stakes(options[best] - options[name], signed=False)} a hand against the best choice."
-    return text
+        text = _("Exchanging %(card)s for the next card of the stack, then playing as well as possible, is worth "
+                 "%(value)s on average.") % {**words, "card": position.hand[0].the}
+    return " ".join((text, _against_the_best(spec, verdict)))
 
 
-def _choice_words(name: str) -> str:
-    return {"card": "taking a card", "stand": "standing", "replace": "exchanging"}[name]
+_CHOICE_WORDS = {"card": gettext_noop("taking a card"), "stand": gettext_noop("standing"),
+                 "replace": gettext_noop("exchanging")}
 
 
-def _stakes(value: Fraction, signed: bool = True) -> str:
-    number = f"{float(value):+.2f}" if signed else f"{float(value):.2f}"
-    return f"{number.replace('-', '−')} stake{'s' if abs(value) != 1 else ''}"
+def _against_the_best(spec: PuzzleSpec, verdict: Verdict) -> str:
+    """How the punter's choice compares with the best (or, for the best, with the next)."""
+    amount = _stakes
+    best, second = spec.verdicts[0], spec.verdicts[1]
+    if verdict.answer != best.answer:
+        return _("It gives away %(amount)s a hand against the best choice.") % {
+            "amount": amount(best.value - verdict.value, signed=False)}
+    return _("This is the best choice: %(amount)s a hand better than %(other)s.") % {
+        "amount": amount(best.value - second.value, signed=False), "other": _(_CHOICE_WORDS[second.answer])}
 
 
-def _percent(p: Fraction) -> str:
-    return f"{round(100 * float(p))}%"
+def _stakes(value: float, signed: bool = True) -> str:
+    return ngettext("%(n)s stake", "%(n)s stakes", 1 if abs(value) == 1 else 2) % {
+        "n": decimal(float(value), 2, signed=signed)}
 
 
 # -- finding puzzles -------------------------------------------------------------------------------
@@ -303,8 +316,7 @@ def dealer_puzzle_from(view: PlayerView) -> PuzzleSpec | None:
     if options[best] - options[second] < MIN_GAP * stake:
         return None
     verdicts = tuple(
-        Verdict(name, round(float(options[name]), 4), round(float(options[best] - options[name]), 4),
-                explain_dealer(view, options, name, ranking, stake))
+        Verdict(name, round(float(options[name]), 4), round(float(options[best] - options[name]), 4))
         for name in ranking
     )
     themes = ["dealer_choice", *(["matta"] if MATTA_CARD in view.my_cards else [])]
@@ -314,25 +326,25 @@ def dealer_puzzle_from(view: PlayerView) -> PuzzleSpec | None:
     )
 
 
-def explain_dealer(view: PlayerView, options: dict[str, Fraction], name: str, ranking: list[str], stake: int) -> str:
-    rules = view.rules
-    total = halves_text(int(hand_value(view.my_cards, rules) * 2))
-    value = _chips(options[name])
-    if name == "stand":
-        text = (f"Standing on {total} is worth {value} to you on average, with {stake} chips staked against "
-                f"you and what the punters show.")
+def _explain_dealer(spec: PuzzleSpec, verdict: Verdict) -> str:
+    view = spec.view()
+    words = {"total": halves_text(int(hand_value(view.my_cards, view.rules) * 2)), "value": _chips(verdict.value)}
+    if verdict.answer == "stand":
+        text = _("Standing on %(total)s is worth %(value)s to you on average, with %(stake)s chips staked against "
+                 "you and what the punters show.") % {**words, "stake": at_stake(view)}
     else:
-        text = f"Taking another card, then playing on as well as possible, is worth {value} to you on average."
-    if name == ranking[0]:
-        text += f" This is the best choice: {_chips(options[name] - options[ranking[1]], signed=False)} better."
-    else:
-        text += f" It gives away {_chips(options[ranking[0]] - options[name], signed=False)} against the best choice."
-    return text
+        text = _("Taking another card, then playing on as well as possible, is worth %(value)s to you on average."
+                 ) % words
+    best = spec.verdicts[0]
+    if verdict.answer == best.answer:
+        return " ".join((text, _("This is the best choice: %(amount)s better.") % {
+            "amount": _chips(best.value - spec.verdicts[1].value, signed=False)}))
+    return " ".join((text, _("It gives away %(amount)s against the best choice.") % {
+        "amount": _chips(best.value - verdict.value, signed=False)}))
 
 
-def _chips(value: Fraction, signed: bool = True) -> str:
-    number = f"{float(value):+.2f}" if signed else f"{float(value):.2f}"
-    return f"{number.replace('-', '−')} chips"
+def _chips(value: float, signed: bool = True) -> str:
+    return _("%(n)s chips") % {"n": decimal(float(value), 2, signed=signed)}
 
 
 def generate_dealer(rules: Rules, seed: int | str, count: int,

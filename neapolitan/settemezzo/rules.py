@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _
 from neapolitan.options import RulesText
 
 # Values of the open-point options; the first of each tuple is the reference's default.
@@ -67,16 +68,15 @@ class Rules(RulesText):
     def __post_init__(self) -> None:
         self.check_choices(_CHOICES)
         if not MIN_PLAYERS <= self.max_players:
-            raise BadNotation(f"max_players must be at least {MIN_PLAYERS} (SETTE-OP-16)")
+            raise BadNotation(_("max_players must be at least %(MIN_PLAYERS)s (SETTE-OP-16)") % {"MIN_PLAYERS": MIN_PLAYERS})
         if not MIN_PLAYERS <= self.players <= self.max_players:
             raise BadNotation(
-                f"Sette e Mezzo is played by {MIN_PLAYERS} to {self.max_players} players, "
-                f"not {self.players} (SETTE-OP-16)"
+                _("Sette e Mezzo is played by %(MIN_PLAYERS)s to %(max_players)s players, not %(players)s (SETTE-OP-16)") % {"MIN_PLAYERS": MIN_PLAYERS, "max_players": self.max_players, "players": self.players}
             )
         if not 1 <= self.min_stake <= self.max_stake:
-            raise BadNotation("The stake limits need 1 <= min_stake <= max_stake (SETTE-4.3)")
+            raise BadNotation(_("The stake limits need 1 <= min_stake <= max_stake (SETTE-4.3)"))
         if not 0 <= self.dealer_stands_on <= 8:
-            raise BadNotation("dealer_stands_on is 0 (free choice) or a total from 1 to 8 (SETTE-OP-6)")
+            raise BadNotation(_("dealer_stands_on is 0 (free choice) or a total from 1 to 8 (SETTE-OP-6)"))
 
     # -- derived facts ----------------------------------------------------------------------
     def replace_allowed(self, is_dealer: bool, times_replaced: int) -> bool:

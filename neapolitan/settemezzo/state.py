@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from neapolitan.cards import DECK, Card, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _
 from neapolitan.notation import cards_field, parse_cards_field, parse_flag, parse_seat
 from neapolitan.settemezzo.actions import HIT, REPLACE, STAND, Action
 from neapolitan.settemezzo.rules import Rules
@@ -67,10 +68,10 @@ class Seat:
     def from_text(cls, text: str) -> Seat:
         parts = text.split(":")
         if len(parts) != 7:
-            raise BadNotation(f"A seat has 7 fields separated by ':', not {text!r}")
+            raise BadNotation(_("A seat has 7 fields separated by ':', not %(text)r") % {"text": text})
         status, stake, delta, hole, up, replaced, shown = parts
         if status not in STATUSES:
-            raise BadNotation(f"{status!r} is not a seat status ({', '.join(STATUSES)})")
+            raise BadNotation(_("%(status)r is not a seat status (%(value)s)") % {"status": status, "value": ", ".join(STATUSES)})
         return cls(
             status, _int(stake, "stake", low=0), _int(delta, "chips"),
             None if hole == "-" else _one_card(hole), parse_cards_field(up), parse_cards_field(replaced),
@@ -313,13 +314,13 @@ class HandState:
         rules = rules or Rules()
         fields = text.split()
         if len(fields) != 11:
-            raise BadNotation(f"A Sette e Mezzo hand has 11 fields, this one has {len(fields)}")
+            raise BadNotation(_("A Sette e Mezzo hand has 11 fields, this one has %(count)s") % {"count": len(fields)})
         dealer, to_move, phase, reshuffles, ran_out, seed, stock, discards, public, seats, history = fields
         if phase not in PHASES:
-            raise BadNotation(f"{phase!r} is not a phase ({', '.join(PHASES)})")
+            raise BadNotation(_("%(phase)r is not a phase (%(value)s)") % {"phase": phase, "value": ", ".join(PHASES)})
         seat_list = tuple(Seat.from_text(s) for s in seats.split("/"))
         if len(seat_list) != rules.players:
-            raise BadNotation(f"These rules seat {rules.players} players, the hand has {len(seat_list)}")
+            raise BadNotation(_("These rules seat %(players)s players, the hand has %(count)s") % {"players": rules.players, "count": len(seat_list)})
         state = cls(
             rules, seed, parse_seat(dealer, rules.players), seat_list, parse_cards_field(stock),
             parse_cards_field(discards), parse_cards_field(public),
@@ -329,7 +330,7 @@ class HandState:
         )
         state.check_cards_conserved()
         if (state.phase == OVER) != (state.to_move == -1):
-            raise BadNotation("Only a finished hand has nobody to move")
+            raise BadNotation(_("Only a finished hand has nobody to move"))
         return state
 
     def check_cards_conserved(self) -> None:
@@ -340,11 +341,11 @@ class HandState:
             if self.holds_cards(seat):
                 places.extend(self.seats[seat].cards)
         if len(places) != 40 or len(set(places)) != 40:
-            raise BadNotation("The position does not hold each of the 40 cards exactly once")
+            raise BadNotation(_("The position does not hold each of the 40 cards exactly once"))
         if not set(self.public) <= set(self.discards):
-            raise BadNotation("A public discard is not among the discards")
+            raise BadNotation(_("A public discard is not among the discards"))
         if sum(s.delta for s in self.seats) != 0:
-            raise BadNotation("The chips won and paid this hand do not add up to zero")
+            raise BadNotation(_("The chips won and paid this hand do not add up to zero"))
 
     def __str__(self) -> str:
         return self.to_text()
@@ -392,51 +393,50 @@ def explain_illegal(state: HandState, action: Action) -> tuple[str, str]:
     """Why `action` is not legal here, in words a player understands, with the rule ID."""
     rules = state.rules
     if state.is_over:
-        return "The hand is over: deal the next hand first.", "SETTE-6"
+        return _("The hand is over: deal the next hand first."), "SETTE-6"
     seat_no = state.to_move
     seat = state.seats[seat_no]
     dealer = seat_no == state.dealer
     if action.kind == REPLACE:
         if seat.status != WAIT:
-            return "A 3 or a 4 may only be exchanged before the first card or stand.", "SETTE-4.2"
+            return _("A 3 or a 4 may only be exchanged before the first card or stand."), "SETTE-4.2"
         if seat.hole is None or seat.hole.rank not in (3, 4):
-            return "Only a face-down 3 or 4 may be exchanged.", "SETTE-4.2"
+            return _("Only a face-down 3 or 4 may be exchanged."), "SETTE-4.2"
         if dealer and not rules.replace_dealer_too:
-            return "The dealer may not exchange a 3 or a 4.", "SETTE-5.3"
+            return _("The dealer may not exchange a 3 or a 4."), "SETTE-5.3"
         if rules.replace == "off":
-            return "Exchanging a 3 or a 4 is not played at this table.", "SETTE-OP-4"
+            return _("Exchanging a 3 or a 4 is not played at this table."), "SETTE-OP-4"
         if seat.replaced and rules.replace != "repeat":
-            return "A 3 or a 4 may be exchanged only once.", "SETTE-OP-4"
-        return "No card is left to exchange it with.", "SETTE-7.3"
+            return _("A 3 or a 4 may be exchanged only once."), "SETTE-OP-4"
+        return _("No card is left to exchange it with."), "SETTE-7.3"
     if dealer and (action.stake is not None or action.add):
-        return "The dealer puts out no stake: he simply takes a card or stands.", "SETTE-2.1"
+        return _("The dealer puts out no stake: he simply takes a card or stands."), "SETTE-2.1"
     if not dealer and seat.status == WAIT and action.stake is None:
         return (
-            f"Put out your stake with your first choice, for example '{action.kind} {rules.min_stake}'.",
+            _("Put out your stake with your first choice, for example '%(kind)s %(min_stake)s'.") % {"kind": action.kind, "min_stake": rules.min_stake},
             "SETTE-4.3",
         )
     if action.stake is not None and seat.status != WAIT:
-        return "Your stake is already out and stays the same for this hand.", "SETTE-4.3"
+        return _("Your stake is already out and stays the same for this hand."), "SETTE-4.3"
     if action.stake is not None and not rules.min_stake <= action.stake <= rules.max_stake:
-        return (f"The stake must be from {rules.min_stake} to {rules.max_stake} chips.", "SETTE-4.3")
+        return (_("The stake must be from %(min_stake)s to %(max_stake)s chips.") % {"min_stake": rules.min_stake, "max_stake": rules.max_stake}, "SETTE-4.3")
     if action.add:
         if not rules.stake_per_card:
-            return "The stake is fixed at your first choice at this table.", "SETTE-OP-14"
-        return (f"The stake may not go above {rules.max_stake} chips.", "SETTE-4.3")
+            return _("The stake is fixed at your first choice at this table."), "SETTE-OP-14"
+        return (_("The stake may not go above %(max_stake)s chips.") % {"max_stake": rules.max_stake}, "SETTE-4.3")
     if action.kind == HIT and not state.card_available():
         if rules.stock_out == "end_hand":
-            return "The stock has run out: no more cards this hand.", "SETTE-OP-15"
-        return "No card is left to deal, even after reshuffling the discards.", "SETTE-7.3"
+            return _("The stock has run out: no more cards this hand."), "SETTE-OP-15"
+        return _("No card is left to deal, even after reshuffling the discards."), "SETTE-7.3"
     if action.kind == STAND and len(seat.cards) == 1 and seat.hole is MATTA_CARD and (
         rules.matta_alone == "must_hit"
     ):
-        return "With the matta as your only card you must take another.", "SETTE-OP-2"
+        return _("With the matta as your only card you must take another."), "SETTE-OP-2"
     if dealer and rules.dealer_stands_on:
         return (
-            f"At this table the dealer draws below {rules.dealer_stands_on} and stands on "
-            f"{rules.dealer_stands_on} or more.", "SETTE-OP-6",
+            _("At this table the dealer draws below %(dealer_stands_on)s and stands on %(dealer_stands_on)s or more.") % {"dealer_stands_on": rules.dealer_stands_on}, "SETTE-OP-6",
         )
-    return "That is not possible now.", "SETTE-4"
+    return _("That is not possible now."), "SETTE-4"
 
 
 # -- what one player knows --------------------------------------------------------------------------
@@ -536,26 +536,26 @@ class PlayerView:
         rules = rules or Rules()
         fields = text.split()
         if len(fields) != 10:
-            raise BadNotation(f"A Sette e Mezzo player view has 10 fields, this one has {len(fields)}")
+            raise BadNotation(_("A Sette e Mezzo player view has 10 fields, this one has %(count)s") % {"count": len(fields)})
         seat, dealer, to_move, phase, stock, discards, reshuffles, known, seats_text, history = fields
         if phase not in PHASES:
-            raise BadNotation(f"{phase!r} is not a phase ({', '.join(PHASES)})")
+            raise BadNotation(_("%(phase)r is not a phase (%(value)s)") % {"phase": phase, "value": ", ".join(PHASES)})
         me = parse_seat(seat, rules.players)
         seats = []
         for i, part in enumerate(seats_text.split("/")):
             bits = part.split(":")
             if len(bits) != 7:
-                raise BadNotation(f"A seat has 7 fields separated by ':', not {part!r}")
+                raise BadNotation(_("A seat has 7 fields separated by ':', not %(part)r") % {"part": part})
             status, stake, delta, hole, up, replaced, shown = bits
             if status not in STATUSES:
-                raise BadNotation(f"{status!r} is not a seat status")
+                raise BadNotation(_("%(status)r is not a seat status") % {"status": status})
             mine = i == me
             if mine:
                 own = parse_cards_field(replaced)
                 count = len(own)
             else:
                 if not replaced.startswith("#"):
-                    raise BadNotation("Another player's exchanged cards are written as a count, #n")
+                    raise BadNotation(_("Another player's exchanged cards are written as a count, #n"))
                 own, count = (), _int(replaced[1:], "count", low=0)
             seats.append(SeatView(
                 status, _int(stake, "stake", low=0), _int(delta, "chips"),
@@ -563,7 +563,7 @@ class PlayerView:
                 own, count, parse_flag(shown),
             ))
         if len(seats) != rules.players:
-            raise BadNotation(f"These rules seat {rules.players} players")
+            raise BadNotation(_("These rules seat %(players)s players") % {"players": rules.players})
         known_out = parse_cards_field(known)
         view = cls(
             rules, me, parse_seat(dealer, rules.players), phase,
@@ -589,12 +589,12 @@ def deal_from(
 ) -> HandState:
     """SETTE-2.3: one face-down card each from `stock`, from the dealer's right, the dealer last."""
     if " " in seed or "|" in seed or not seed:
-        raise BadNotation("A seed is a word without spaces or |")
+        raise BadNotation(_("A seed is a word without spaces or |"))
     players = rules.players
     if not 0 <= dealer < players:
-        raise BadNotation(f"The dealer must be a seat from 0 to {players - 1}")
+        raise BadNotation(_("The dealer must be a seat from 0 to %(number)s") % {"number": players - 1})
     if len(stock) < players:
-        raise BadNotation("The stock has too few cards to deal")
+        raise BadNotation(_("The stock has too few cards to deal"))
     holes: dict[int, Card] = {}
     for k in range(1, players + 1):
         holes[(dealer + k) % players] = stock[k - 1]
@@ -641,7 +641,7 @@ def _draw_rank(card: Card, rules: Rules):
 def _one_card(text: str) -> Card:
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise BadNotation(f"{text!r} should be one card")
+        raise BadNotation(_("%(text)r should be one card") % {"text": text})
     return cards[0]
 
 
@@ -649,9 +649,9 @@ def _int(text: str, what: str, low: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise BadNotation(f"{what} should be a whole number, not {text!r}") from None
+        raise BadNotation(_("%(what)s should be a whole number, not %(text)r") % {"what": what, "text": text}) from None
     if low is not None and value < low:
-        raise BadNotation(f"{what} cannot be below {low}")
+        raise BadNotation(_("%(what)s cannot be below %(low)s") % {"what": what, "low": low})
     return value
 
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from neapolitan.cards import Card, by_rank, format_cards, parse_card, parse_cards
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _
 
 # kind -> does it take an amount
 BET_KINDS = {"pass": False, "open": True, "call": False, "raise": True, "fold": False}
@@ -46,17 +47,17 @@ class Action:
         """Parse any text form above (case-insensitive; `see`/`vedo` mean call, `mi basta` concede)."""
         raw = " ".join(text.strip().lower().split())
         if not raw:
-            raise BadNotation("An empty action: say what you do, like pass, open 2, call or 7D")
+            raise BadNotation(_("An empty action: say what you do, like pass, open 2, call or 7D"))
         raw = ALIASES.get(raw, raw)
-        head, _, rest = raw.partition(" ")
+        head, _space, rest = raw.partition(" ")
         head = ALIASES.get(head, head)
         if head in BET_KINDS:
             if not BET_KINDS[head]:
                 if rest:
-                    raise BadNotation(f"{head!r} takes no amount")
+                    raise BadNotation(_("%(head)r takes no amount") % {"head": head})
                 return cls(head)
             if not rest.isdigit():
-                raise BadNotation(f"Say how many chips: '{head} 2', not {text.strip()!r}")
+                raise BadNotation(_("Say how many chips: '%(head)s 2', not %(value)r") % {"head": head, "value": text.strip()})
             return cls(head, int(rest))
         if head in (*SHOWDOWN_KINDS, "stop", "claim", "decline") and not rest:
             return cls(head)
@@ -64,7 +65,7 @@ class Action:
             return cls("remove", cards=(parse_card(rest),))
         cards = parse_cards(raw.replace("+", " "))
         if len(set(cards)) != len(cards):
-            raise BadNotation(f"{text.strip()!r} names a card twice")
+            raise BadNotation(_("%(value)r names a card twice") % {"value": text.strip()})
         return shed(*cards)
 
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 
 from neapolitan.cards import Card, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _
 from neapolitan.stoppa.actions import Action
 from neapolitan.stoppa.rules import Rules
 from neapolitan.stoppa.state import LEDGER, DealState, Event, deal
@@ -67,7 +68,7 @@ class Giro:
     # -- moves -----------------------------------------------------------------------------------
     def apply(self, action: Action) -> Giro:
         if self.is_over:
-            raise IllegalAction("The giro is over: every player has dealt.", "STOPPA-2.6")
+            raise IllegalAction(_("The giro is over: every player has dealt."), "STOPPA-2.6")
         after = self.deal.apply(action)
         if after.is_over and self.deal_no >= self.rules.giro_length and after.pot:
             after = _last_pot_to_dealer(after)
@@ -76,9 +77,9 @@ class Giro:
     def next_deal(self) -> Giro:
         """STOPPA-2.5: the player who was di mano deals next, with a fresh shuffle."""
         if self.is_over:
-            raise IllegalAction("The giro is over: every player has dealt.", "STOPPA-2.6")
+            raise IllegalAction(_("The giro is over: every player has dealt."), "STOPPA-2.6")
         if not self.deal.is_over:
-            raise IllegalAction("The deal is still being played.", "STOPPA-10.1")
+            raise IllegalAction(_("The deal is still being played."), "STOPPA-10.1")
         number = self.deal_no + 1
         dealer = self.deal.di_mano
         king = self.deal.removed[0] if self.rules.players == 3 and self.rules.king_removal == "fixed" else None
@@ -95,12 +96,12 @@ class Giro:
     def from_text(cls, text: str, rules: Rules) -> Giro:
         parts = text.split("|")
         if len(parts) != 4:
-            raise BadNotation("A Stoppa giro has 4 fields separated by |")
+            raise BadNotation(_("A Stoppa giro has 4 fields separated by |"))
         seed, first, number, position = parts
         if not first.isdigit() or not number.isdigit() or not int(first) < rules.players:
-            raise BadNotation("Not a Stoppa giro: bad first dealer or deal number")
+            raise BadNotation(_("Not a Stoppa giro: bad first dealer or deal number"))
         if not 1 <= int(number) <= rules.giro_length:
-            raise BadNotation("Not a Stoppa giro: the deal number is outside the giro")
+            raise BadNotation(_("Not a Stoppa giro: the deal number is outside the giro"))
         return cls(rules, seed, int(first), int(number), DealState.from_text(position, rules))
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from neapolitan.cards import DECK, Card
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _, decimal, gettext_noop, ngettext, percent
 from neapolitan.notation import cards_field, parse_cards_field
 from neapolitan.puzzles import SpecForm
 from neapolitan.stoppa.odds import Odds, beat_odds, break_even, ev_see
@@ -28,12 +29,12 @@ from neapolitan.stoppa.rules import Rules
 
 MIN_GAP = 0.05  # chips a choice is ahead by, for each chip you would pay to see
 PUZZLE_RULES = Rules(players=4)
-QUESTION = "A bet is on the punto: see it, or fold?"
+QUESTION = gettext_noop("A bet is on the punto: see it, or fold?")  # kept in English; pages translate it
 
 
 def rules_for(variant: str) -> Rules:
     if variant != "P4":
-        raise BadNotation("Stoppa puzzles come in one variant, P4 (four players, the whole pack)")
+        raise BadNotation(_("Stoppa puzzles come in one variant, P4 (four players, the whole pack)"))
     return PUZZLE_RULES
 
 
@@ -51,16 +52,16 @@ class Position:
     def from_text(cls, text: str) -> Position:
         parts = [p.strip() for p in text.split("|")]
         if len(parts) != 4:
-            raise BadNotation("A Stoppa puzzle position is `hand | hands still in | pot | to pay`")
+            raise BadNotation(_("A Stoppa puzzle position is `hand | hands still in | pot | to pay`"))
         hand = parse_cards_field(parts[0])
         try:
             rivals, pot, to_pay = (int(p) for p in parts[1:])
         except ValueError:
-            raise BadNotation("Hands still in, pot and to pay are whole numbers") from None
+            raise BadNotation(_("Hands still in, pot and to pay are whole numbers")) from None
         if len(hand) != 3 or len(set(hand)) != 3:
-            raise BadNotation("A Phase I hand is three different cards (STOPPA-4.1)")
+            raise BadNotation(_("A Phase I hand is three different cards (STOPPA-4.1)"))
         if not 1 <= rivals <= 3 or to_pay < 1 or pot < to_pay:
-            raise BadNotation("One to three other hands, something to pay, and a pot holding the bet")
+            raise BadNotation(_("One to three other hands, something to pay, and a pot holding the bet"))
         return cls(tuple(hand), rivals, pot, to_pay)
 
     def unseen(self) -> list[Card]:
@@ -75,7 +76,6 @@ class Verdict:
     answer: str  # see or fold
     value: float  # chips won on average from now
     loss: float
-    explanation: str
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def judge(spec: PuzzleSpec, answer: str) -> Verdict:
     verdict = spec.verdict_of(answer)
     if verdict is not None:
         return verdict
-    raise BadNotation("Answer see or fold")
+    raise BadNotation(_("Answer see or fold"))
 
 
 def puzzle_from(position: Position, rules: Rules = PUZZLE_RULES) -> PuzzleSpec | None:
@@ -117,7 +117,7 @@ def puzzle_from(position: Position, rules: Rules = PUZZLE_RULES) -> PuzzleSpec |
     if values[best] - values[second] < MIN_GAP * position.to_pay:
         return None
     verdicts = tuple(
-        Verdict(name, values[name], round(values[best] - values[name], 4), explain(position, win, values, name, ranking))
+        Verdict(name, values[name], round(values[best] - values[name], 4))
         for name in ranking
     )
     return PuzzleSpec(
@@ -135,30 +135,33 @@ def themes_of(position: Position, win: float) -> tuple[str, ...]:
     return tuple(themes)
 
 
-def explain(position: Position, win: float, values: dict[str, float], name: str, ranking: list[str]) -> str:
-    need = break_even(position.pot, position.to_pay)
-    hands = "hand" if position.rivals == 1 else f"{position.rivals} hands"
-    if name == "see":
-        text = (f"Your punto of {punto(position.hand)} beats the other {hands} in {_percent(win)} of the deals of the "
-                f"cards you have not seen (a tie goes to the bettor). Paying {position.to_pay} to win a pot of "
-                f"{position.pot + position.to_pay} needs {_percent(need)} to break even: seeing is worth "
-                f"{_chips(values['see'])} on average.")
+def explain(spec: PuzzleSpec, verdict: Verdict) -> str:
+    """Why the verdict is what it is, in the reader's language, from the puzzle alone (written when
+    the page is drawn)."""
+    position = spec.view()
+    if verdict.answer == "see":
+        words = {"punto": punto(position.hand), "hands": position.rivals, "win": percent(spec.win, 1),
+                 "pay": position.to_pay, "pot": position.pot + position.to_pay,
+                 "need": percent(break_even(position.pot, position.to_pay), 1), "value": _chips(verdict.value)}
+        text = ngettext(
+            "Your punto of %(punto)s beats the other hand in %(win)s of the deals of the cards you have not "
+            "seen (a tie goes to the bettor). Paying %(pay)s to win a pot of %(pot)s needs %(need)s to break "
+            "even: seeing is worth %(value)s on average.",
+            "Your punto of %(punto)s beats the other %(hands)s hands in %(win)s of the deals of the cards you "
+            "have not seen (a tie goes to the bettor). Paying %(pay)s to win a pot of %(pot)s needs %(need)s to "
+            "break even: seeing is worth %(value)s on average.", position.rivals) % words
     else:
-        text = "Folding is worth 0 from now: what you have put in is gone either way."
-    if name == ranking[0]:
-        text += f" This is the best choice, by {_chips(values[name] - values[ranking[1]], signed=False)}."
-    else:
-        text += f" It gives away {_chips(values[ranking[0]] - values[name], signed=False)} against the best choice."
-    return text
-
-
-def _percent(p: float) -> str:
-    return f"{100 * p:.1f}%"
+        text = _("Folding is worth 0 from now: what you have put in is gone either way.")
+    best, second = spec.verdicts[0], spec.verdicts[1]
+    if verdict.answer == best.answer:
+        return " ".join((text, _("This is the best choice, by %(amount)s.") % {
+            "amount": _chips(best.value - second.value, signed=False)}))
+    return " ".join((text, _("It gives away %(amount)s against the best choice.") % {
+        "amount": _chips(best.value - verdict.value, signed=False)}))
 
 
 def _chips(value: float, signed: bool = True) -> str:
-    number = f"{value:+.2f}" if signed else f"{value:.2f}"
-    return f"{number.replace('-', '−')} chips"
+    return _("%(n)s chips") % {"n": decimal(value, 2, signed=signed)}
 
 
 def generate(rules: Rules, seed: int | str, count: int, progress: Callable[[int], None] | None = None) -> Iterator[PuzzleSpec]:

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from neapolitan.cards import DECK, SUITS, Card, parse_card
 from neapolitan.errors import BadNotation
+from neapolitan.i18n import _
 from neapolitan.options import RulesText
 
 # Values of the open-point options (STOPPA-OP-n); the first of each tuple is the reference default.
@@ -61,14 +62,14 @@ class Rules(RulesText):
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 3 <= self.players <= 6:
-            raise BadNotation(f"Stoppa is played by 3 to 6 players, not {self.players} (STOPPA-1.1)")
+            raise BadNotation(_("Stoppa is played by 3 to 6 players, not %(players)s (STOPPA-1.1)") % {"players": self.players})
         if not isinstance(self.misera, int) or self.misera < 1:
-            raise BadNotation("The misera is a whole number of chips, at least 1 (STOPPA-3.1)")
+            raise BadNotation(_("The misera is a whole number of chips, at least 1 (STOPPA-3.1)"))
         self.check_choices(CHOICES)
         king = _king(self.removed_king)
         object.__setattr__(self, "removed_king", str(king))
         if self.bankroll < 0:
-            raise BadNotation("The bankroll is a number of chips, or 0 for unlimited credit")
+            raise BadNotation(_("The bankroll is a number of chips, or 0 for unlimited credit"))
         cards_each = self.pack_size // self.players
         object.__setattr__(self, "cards_each", cards_each)
         hands = {"floor": cards_each // 3, "ceil": -(-cards_each // 3), "one": 1}[self.phase1_hands]
@@ -115,7 +116,7 @@ class Rules(RulesText):
 
     @property
     def name(self) -> str:
-        return f"Stoppa ({self.players} players)"
+        return _("Stoppa (%(players)s players)") % {"players": self.players}
 
 
 def _king(text: str) -> Card:
@@ -124,6 +125,6 @@ def _king(text: str) -> Card:
     except BadNotation:
         card = None
     if card is None or card.rank != 10:
-        raise BadNotation(f"removed_king must be a King (10D, 10C, 10S or 10B), not {text!r}")
+        raise BadNotation(_("removed_king must be a King (10D, 10C, 10S or 10B), not %(text)r") % {"text": text})
     return card
 

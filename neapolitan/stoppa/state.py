@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from neapolitan.cards import DECK, Card, deal_round, parse_cards, shuffled_deck
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import _, ngettext
 from neapolitan.notation import cards_field, parse_cards_field
 from neapolitan.stoppa.actions import CONCEDE, DECLINE, PASS, SHOW, Action
 from neapolitan.stoppa.contest import (
@@ -245,17 +246,17 @@ class DealState:
     def _check(self, action: Action) -> None:
         seat = self.to_act
         if seat is None:
-            raise IllegalAction("The deal is over: deal the next one.", "STOPPA-10.1")
+            raise IllegalAction(_("The deal is over: deal the next one."), "STOPPA-10.1")
         kind = action.kind
         phase = self.phase
         if phase == KING:
             if kind != "remove" or action.cards[0] not in KINGS:
-                raise IllegalAction("The dealer first says which King leaves the pack (remove 10C).",
+                raise IllegalAction(_("The dealer first says which King leaves the pack (remove 10C)."),
                                     "STOPPA-OP-12")
             return
         if phase == CLAIM:
             if kind not in ("claim", "decline"):
-                raise IllegalAction("Say whether you claim the cancellation of the stoppata (claim or decline).",
+                raise IllegalAction(_("Say whether you claim the cancellation of the stoppata (claim or decline)."),
                                     "STOPPA-OP-7")
             return
         if phase == PHASE3:
@@ -270,40 +271,41 @@ class DealState:
         m = self.rules.misera
         if c.stage == "show":
             if kind not in ("show", "concede"):
-                raise IllegalAction("It is the showdown: show your punto or concede (mi basta).", "STOPPA-6.8")
+                raise IllegalAction(_("It is the showdown: show your punto or concede (mi basta)."), "STOPPA-6.8")
             return
         if kind in ("show", "concede"):
-            raise IllegalAction("There is no showdown yet: the betting is still going on.", "STOPPA-6.6")
+            raise IllegalAction(_("There is no showdown yet: the betting is still going on."), "STOPPA-6.6")
         if kind in ("shed", "stop", "remove", "claim", "decline"):
-            raise IllegalAction("That is not a betting action: pass, open, see, raise or fold.", "STOPPA-6")
+            raise IllegalAction(_("That is not a betting action: pass, open, see, raise or fold."), "STOPPA-6")
         if c.stage == "open":
             if kind == "pass":
                 return
             if kind != "open":
-                raise IllegalAction("Nobody has opened yet: pass or open.", "STOPPA-6.1")
+                raise IllegalAction(_("Nobody has opened yet: pass or open."), "STOPPA-6.1")
             bounds = self.open_bounds(seat)
             if bounds is None:
-                raise IllegalAction("You have no chips left to open with; you can only pass.", "STOPPA-OP-13")
+                raise IllegalAction(_("You have no chips left to open with; you can only pass."), "STOPPA-OP-13")
             low, high = bounds
             if not low <= action.amount <= high:
                 raise IllegalAction(
-                    f"An opening is between {low} and {high} chips (the misera {m} up to the pot).",
+                    _("An opening is between %(low)s and %(high)s chips (the misera %(m)s up to the pot).") % {"low": low, "high": high, "m": m},
                     "STOPPA-6.1",
                 )
             return
         if kind == "pass":
-            raise IllegalAction("The contest is open: see, raise or fold.", "STOPPA-6.4")
+            raise IllegalAction(_("The contest is open: see, raise or fold."), "STOPPA-6.4")
         if kind == "open":
-            raise IllegalAction("The contest is already open: see, raise or fold.", "STOPPA-6.4")
+            raise IllegalAction(_("The contest is already open: see, raise or fold."), "STOPPA-6.4")
         if kind == "raise":
             bounds = self.raise_bounds(seat)
             if bounds is None:
-                raise IllegalAction("You have no chips left to raise with.", "STOPPA-OP-13")
+                raise IllegalAction(_("You have no chips left to raise with."), "STOPPA-OP-13")
             low, high = bounds
             if action.amount < low or (high and action.amount > high):
                 limit = {"pot": "STOPPA-6.5", "fixed": "STOPPA-OP-4", "no_limit": "STOPPA-OP-4"}
-                top = f" and at most {high}" if high else ""
-                raise IllegalAction(f"A raise here is at least {low}{top} chips.", limit[self.rules.raise_limit])
+                raise IllegalAction((_("A raise here is at least %(low)s and at most %(high)s chips.") if high
+                                     else _("A raise here is at least %(low)s chips.")) % {"low": low, "high": high},
+                                    limit[self.rules.raise_limit])
 
     def _check_shed(self, seat: int, action: Action) -> None:
         st = self.stoppata
@@ -312,22 +314,23 @@ class DealState:
         if action in legal:
             return
         if action.kind == "stop":
-            raise IllegalAction("You hold the card that continues the sequence, and continuing is compulsory.",
+            raise IllegalAction(_("You hold the card that continues the sequence, and continuing is compulsory."),
                                 "STOPPA-9.8")
         if action.kind != "shed":
-            raise IllegalAction("It is the stoppata: play a card.", "STOPPA-9")
+            raise IllegalAction(_("It is the stoppata: play a card."), "STOPPA-9")
         missing = [c for c in action.cards if c not in self.hands[seat]]
         if missing:
-            raise IllegalAction(f"{', '.join(map(str, missing))} is not in your hand.", "STOPPA-9.4")
+            raise IllegalAction(ngettext("%(cards)s is not in your hand.", "%(cards)s are not in your hand.", len(missing))
+                                % {"cards": ", ".join(map(str, missing))}, "STOPPA-9.4")
         cards = action.cards
         if not st.top:
             if len(cards) > 1 and any(c.rank != 1 for c in cards):
-                raise IllegalAction("A new sequence starts with one card, or with Aces only.", "STOPPA-9.6")
-            raise IllegalAction("With this house rule you throw all your Aces together.", "STOPPA-OP-8")
+                raise IllegalAction(_("A new sequence starts with one card, or with Aces only."), "STOPPA-9.6")
+            raise IllegalAction(_("With this house rule you throw all your Aces together."), "STOPPA-OP-8")
         rank = needed(st.top, played_counts(st.played), self.rules)
         if any(c.rank == 1 for c in cards) and st.top == 1:
-            raise IllegalAction("You may add Aces only if you also play a Two.", "STOPPA-9.9")
-        raise IllegalAction(f"The sequence needs a {rank} now (exhausted ranks are skipped).", "STOPPA-9.8")
+            raise IllegalAction(_("You may add Aces only if you also play a Two."), "STOPPA-9.9")
+        raise IllegalAction(_("The sequence needs a %(rank)s now (exhausted ranks are skipped).") % {"rank": rank}, "STOPPA-9.8")
 
     # -- the deal and Phase I ---------------------------------------------------------------------
     def _deal_with_king(self, king: Card, log: list[Event]) -> DealState:
@@ -721,7 +724,7 @@ class DealState:
         except BadNotation:
             raise
         except (ValueError, IndexError, KeyError, AssertionError) as error:
-            raise BadNotation(f"Not a Stoppa position: {error}") from None
+            raise BadNotation(_("Not a Stoppa position: %(error)s") % {"error": error}) from None
 
     def check_cards_conserved(self) -> None:
         """Every card of the pack is in exactly one place; raise BadNotation otherwise."""
@@ -731,9 +734,9 @@ class DealState:
         if self.stoppata:
             places.extend(self.stoppata.played)
         if len(places) != len(set(places)):
-            raise BadNotation("A card is in two places at once")
+            raise BadNotation(_("A card is in two places at once"))
         if len(places) != 40:
-            raise BadNotation(f"The position accounts for {len(places)} cards, not 40")
+            raise BadNotation(_("The position accounts for %(count)s cards, not 40") % {"count": len(places)})
 
     def __repr__(self) -> str:
         return f"DealState({self.to_text()!r})"
@@ -871,10 +874,10 @@ def deal_from(rules: Rules, deck: Sequence[Card], dealer: int = 0, *, chips: Seq
     to choose the King to leave out)."""
     n = rules.players
     if not 0 <= dealer < n:
-        raise BadNotation(f"The dealer is a seat from 0 to {n - 1}")
+        raise BadNotation(_("The dealer is a seat from 0 to %(number)s") % {"number": n - 1})
     expected = set(rules.pack(king)) if not wait_for_king else set(rules.pack()) | set(KINGS)
     if len(deck) != len(expected) or set(deck) != expected:
-        raise BadNotation(f"A deal for {n} players needs the {len(expected)} cards of its pack")
+        raise BadNotation(_("A deal for %(n)s players needs the %(count)s cards of its pack") % {"n": n, "count": len(expected)})
     if chips is None:
         chips = (rules.bankroll,) * n
     removed = () if wait_for_king else rules.removed_cards(king)
@@ -998,26 +1001,26 @@ def _parse_state(text: str, rules: Rules) -> DealState:
     expected = {"d", "ph", "h", "pot", "chips", "start", "led", "hands", "used", "stock", "out",
                 "shown", "c", "st", "claims", "x", "prev"}
     if set(fields) != expected:
-        raise BadNotation(f"A Stoppa position has the fields {', '.join(sorted(expected))}")
+        raise BadNotation(_("A Stoppa position has the fields %(value)s") % {"value": ", ".join(sorted(expected))})
     n = rules.players
 
     def per_seat(key: str) -> tuple[Cards, ...]:
         groups = tuple(_parse_cards(g) for g in fields[key].split("/"))
         if len(groups) != n:
-            raise BadNotation(f"{key} should have {n} groups separated by /")
+            raise BadNotation(_("%(key)s should have %(n)s groups separated by /") % {"key": key, "n": n})
         return groups
 
     def ints(key: str) -> tuple[int, ...]:
         values = tuple(int(v) for v in fields[key].split("/"))
         if len(values) != n:
-            raise BadNotation(f"{key} should have {n} numbers separated by /")
+            raise BadNotation(_("%(key)s should have %(n)s numbers separated by /") % {"key": key, "n": n})
         return values
 
     contest = None
     if fields["c"] != "-":
         stage, to_act, status, paid, bet, aggressor, dead, reveals, order, raises = fields["c"].split(":")
         if stage not in ("open", "bet", "show") or len(status) != n or set(status) - set("wpif"):
-            raise BadNotation("Not a contest")
+            raise BadNotation(_("Not a contest"))
         contest = Contest(stage, int(to_act), status, tuple(int(v) for v in paid.split(".")),
                           int(bet), int(aggressor), int(dead), _parse_reveals(reveals),
                           () if order == "-" else tuple(int(v) for v in order.split(".")), int(raises))
@@ -1034,7 +1037,7 @@ def _parse_state(text: str, rules: Rules) -> DealState:
         ), _parse_reveals(reveals), int(total))
     ledger = tuple(tuple(int(v) for v in row.split(".")) for row in fields["led"].split("/"))
     if fields["ph"] not in (KING, PHASE1, PHASE2, CLAIM, PHASE3, OVER):
-        raise BadNotation(f"Unknown phase {fields['ph']!r}")
+        raise BadNotation(_("Unknown phase %(value)r") % {"value": fields["ph"]})
     state = DealState(
         rules=rules, dealer=int(fields["d"]), phase=fields["ph"], hand_no=int(fields["h"]),
         hands=per_seat("hands"), used=per_seat("used"), stock=_parse_cards(fields["stock"]),
@@ -1044,9 +1047,9 @@ def _parse_state(text: str, rules: Rules) -> DealState:
         cancelled_by=int(fields["x"]), prev=prev,
     )
     if not 0 <= state.dealer < n or len(ledger) != n:
-        raise BadNotation("Bad dealer or ledger")
+        raise BadNotation(_("Bad dealer or ledger"))
     seat = state.to_act
     if seat is not None and not 0 <= seat < n:
-        raise BadNotation("The seat to act is not at the table")
+        raise BadNotation(_("The seat to act is not at the table"))
     state.check_cards_conserved()
     return state

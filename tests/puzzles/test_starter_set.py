@@ -97,7 +97,7 @@ def test_every_shipped_puzzle_is_well_formed(shipped_specs):
         best = spec.verdicts[0].value
         for verdict in spec.verdicts:
             assert verdict.loss == pytest.approx(best - verdict.value, abs=2e-3)  # both rounded
-            assert verdict.explanation and 0 <= verdict.scopa_risk <= 1
+            assert spec.explain(verdict) and 0 <= verdict.scopa_risk <= 1
         assert spec.kind in KINDS and set(spec.themes) <= set(THEMES) and spec.question
 
 

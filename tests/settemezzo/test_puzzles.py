@@ -56,7 +56,7 @@ def test_the_game_home_links_its_puzzles_and_the_page_holds_no_answer(client, st
         spec = PUZZLE_GAMES["settemezzo"].spec(puzzle.spec)
         assert 'name="choice" value="card"' in html and 'name="choice" value="stand"' in html
         assert ('value="replace"' in html) == (puzzle.kind == "exchange")
-        assert all(v.explanation not in html for v in spec.verdicts) and "data-answer" not in html
+        assert all(spec.explain(v) not in html for v in spec.verdicts) and "data-answer" not in html
 
 
 def test_an_answer_is_judged_on_the_server_with_every_choice_valued(client, stored):
@@ -68,7 +68,7 @@ def test_an_answer_is_judged_on_the_server_with_every_choice_valued(client, stor
     html = response.content.decode()
     assert response.status_code == 200 and "Not the best answer" in html
     assert f"Your answer gives away {points(wrong.loss, 'stakes')} compared with the best one" in html
-    assert all(v.explanation.replace("'", "&#x27;") in html for v in spec.verdicts)
+    assert all(spec.explain(v).replace("'", "&#x27;") in html for v in spec.verdicts)
     assert f"Exact: every order of the {spec.unseen} cards you have not seen" in html
     attempt = PuzzleAttempt.objects.get()
     assert not attempt.correct and attempt.answer == wrong.answer

@@ -5,3 +5,12 @@ class CoreConfig(AppConfig):
     name = "tutorials.core"
     label = "core"
     verbose_name = "Site core"
+
+    def ready(self) -> None:
+        # The engine writes its messages, verdicts and explanations through neapolitan.i18n: from
+        # now on in the language of the request being served.
+        from django.utils.translation import gettext, ngettext, pgettext
+
+        from neapolitan import i18n
+
+        i18n.install(gettext, ngettext, pgettext)

@@ -31,5 +31,5 @@ def choice_answer(post: QueryDict, labels: Mapping[str, Any], message: str) -> s
 
 
 def choice_options(spec: Any, chosen: str, labels: Mapping[str, Any]) -> list[ChoiceOption]:
-    return [ChoiceOption(v.answer, str(labels[v.answer]), v.value, v.loss, v.explanation,
+    return [ChoiceOption(v.answer, str(labels[v.answer]), v.value, v.loss, spec.explain(v),
                          v.answer == spec.solution, v.answer == chosen) for v in spec.verdicts]

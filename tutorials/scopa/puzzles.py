@@ -181,6 +181,6 @@ def options(spec: Any, chosen: str) -> list[Option] | list[ChoiceOption]:
     rows = []
     for verdict in spec.verdicts:
         card, takes = play_parts(verdict.answer)
-        rows.append(Option(verdict.answer, card, takes, verdict.value, verdict.loss, verdict.explanation,
+        rows.append(Option(verdict.answer, card, takes, verdict.value, verdict.loss, spec.explain(verdict),
                            verdict.scopa_risk, verdict.answer == spec.solution, verdict.answer == chosen))
     return rows
