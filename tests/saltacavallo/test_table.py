@@ -133,7 +133,7 @@ def test_when_out_the_learner_may_ask_for_a_life_or_let_the_game_run_on(client):
     end = _state(table)
     assert end.is_over and len(end.winners) == 1
     table.refresh_from_db()  # the game played to its end is kept, with its outcome, for the progress page
-    assert table.finished and table.outcome == f"{'You' if end.winners[0] == HUMAN else f'Bot {end.winners[0]}'} won the pot of {end.pot} chips!"
+    assert table.finished and table.outcome_text == f"{'You' if end.winners[0] == HUMAN else f'Bot {end.winners[0]}'} won the pot of {end.pot} chips!"
     assert "won the pot" in client.get(reverse("play_table", args=["saltacavallo", table.public_id])).content.decode()
     assert "over" in _refused(client, table, "next")
     assert "over" in _refused(client, table, "run")

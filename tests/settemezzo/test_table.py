@@ -101,7 +101,7 @@ def test_a_whole_game_to_its_end_then_refusals(client):
     table.refresh_from_db()
     assert table.finished  # it leaves the learner's list of unfinished games, for the games played
     best = max(game.chips_now)
-    assert table.outcome.startswith("Most chips: ") and table.outcome.endswith(f"with {best}.")
+    assert table.outcome_text.startswith("Most chips: ") and table.outcome_text.endswith(f"with {best}.")
     html = _page(client, table)
     assert "The game is over" in html and "Most chips" in html
     assert "over" in _refused(client, table, "next")

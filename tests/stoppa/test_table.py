@@ -130,7 +130,7 @@ def test_a_whole_deal_then_the_next_dealer(client):
     html = _page(client, table)
     assert 'data-testid="ledger"' in html and "Next deal" in html
     assert sum(game.giro.chips) + game.giro.deal.pot == 0
-    text = "\n".join(e["text"] for e in table.log)
+    text = "\n".join(e["text"]["en"] for e in table.log)
     assert "pot" in text and ("Stoppata!" in text or "cancelled" in text)
     if "Stoppata!" in text:
         assert "pays" in text or "nothing to pay" in text  # every payment is explained

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from neapolitan.cards import Card
 from neapolitan.errors import IllegalAction
@@ -57,7 +57,7 @@ class SaltacavalloAdapter:
                 raise IllegalAction(_("You are still in the game: play your own hands."), "SALTA-2.3")
             if state.phase != "between":
                 raise IllegalAction(_("Wait for the end of this hand."), "SALTA-10.1")
-            return _ran_on(state.to_text(), state.rules.to_text(), get_language())[0]
+            return _ran_on(state.to_text(), state.rules.to_text())[0]
         assert isinstance(action, Action)
         if action.kind == "revive" and action.dead != HUMAN:
             raise IllegalAction(
@@ -79,11 +79,11 @@ class SaltacavalloAdapter:
 
     def narrate(self, before: GameState, seat: int, action: Action | str, after: GameState) -> str:
         if action == RUN_ON:
-            notes = _ran_on(before.to_text(), before.rules.to_text(), get_language())[1]
+            ends = _ran_on(before.to_text(), before.rules.to_text())[1]
             hands = after.hand_no - before.hand_no
             return " ".join([ngettext(
                 "The game ran on for %(n)s more hand.", "The game ran on for %(n)s more hands.", hands
-            ) % {"n": hands}, *notes, winner_text(after)])
+            ) % {"n": hands}, *map(hand_note, ends), winner_text(after)])
         assert isinstance(action, Action)
         text = action_text(before, seat, action, after)
         if after.hand_over and (not before.hand_over or after.hand_no != before.hand_no):
@@ -101,17 +101,18 @@ register(SaltacavalloAdapter())
 
 
 @lru_cache(maxsize=16)
-def _ran_on(state_text: str, rules_text: str, language: str | None) -> tuple[GameState, tuple[str, ...]]:
-    """The game run on to its end from this position, and a line per hand: `apply` plays it and
-    `narrate` tells it, from one run (the hands are deterministic, but long at 10 seats)."""
-    notes: list[str] = []
-    end = run_on(GameState.from_text(state_text, Rules.from_text(rules_text)), notes)
-    return end, tuple(notes)
+def _ran_on(state_text: str, rules_text: str) -> tuple[GameState, tuple[GameState, ...]]:
+    """The game run on to its end from this position, and the state at the end of each hand:
+    `apply` plays it and `narrate` tells it, from one run (the hands are deterministic, but long
+    at 10 seats)."""
+    ends: list[GameState] = []
+    end = run_on(GameState.from_text(state_text, Rules.from_text(rules_text)), ends)
+    return end, tuple(ends)
 
 
-def run_on(state: GameState, notes: list[str] | None = None) -> GameState:
-    """Every remaining hand, played by the engine's players (the learner is out); `notes` gets
-    one line per hand."""
+def run_on(state: GameState, ends: list[GameState] | None = None) -> GameState:
+    """Every remaining hand, played by the engine's players (the learner is out); `ends` gets
+    the state at the end of each hand."""
     for _step in range(MAX_RUN_ACTIONS):
         if state.is_over:
             return state
@@ -119,9 +120,14 @@ def run_on(state: GameState, notes: list[str] | None = None) -> GameState:
             state = state.apply(NEXT)
         else:
             state = state.apply(engine_choice(state.view(state.to_act)))  # type: ignore[arg-type]
-        if notes is not None and state.hand_over:
-            notes.append(_("Hand %(n)s: %(what)s") % {"n": state.hand_no, "what": result_text(state, False)})
+        if ends is not None and state.hand_over:
+            ends.append(state)
     raise RuntimeError("The game did not end")
+
+
+def hand_note(end: GameState) -> str:
+    """One line for a hand the engine's players played out: `Hand 7: ...`."""
+    return _("Hand %(n)s: %(what)s") % {"n": end.hand_no, "what": result_text(end, False)}
 
 
 # -- words ---------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from neapolitan.stoppa.state import amounts
 from neapolitan.stoppa.stoppata import cancels, needed, played_counts
 from tutorials.stoppa.forms import StoppaTableForm
 from tutorials.stoppa.narration import chips, describe, seat_name
-from tutorials.tables.models import NEXT, Table
+from tutorials.tables.models import NEXT, Table, narration
 from tutorials.tables.registry import most_chips, register
 
 LATER = "§"  # in a narration: the lines after it are shown once the learner goes on
@@ -615,7 +615,7 @@ def _narration(table: Table, giro: Giro, paused: bool) -> list[str]:
     entries = table.since_my_move()
     lines: list[str] = []
     for k, entry in enumerate(entries):
-        text = entry["text"]
+        text = narration(entry)
         if paused and k == len(entries) - 1:
             text = text.split(LATER)[0]
         lines += [line for line in text.split("\n") if line and line != LATER]

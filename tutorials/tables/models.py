@@ -4,6 +4,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from tutorials.core.languages import in_reader_language
+
 NEXT = "next"  # the action that moves a waiting table on: the next hand or deal
 
 
@@ -27,7 +29,8 @@ class Table(models.Model):
     create_token = models.CharField(max_length=32, null=True, blank=True, unique=True,
                                     help_text="The new-table form that made it: a second post of it finds this table.")
     finished = models.BooleanField(default=False, help_text="The game has ended (kept by every move).")
-    outcome = models.CharField(max_length=200, blank=True, help_text="How the game ended, once it has.")
+    outcome = models.JSONField(default=dict, blank=True,
+                               help_text="How the game ended, once it has, in each language: {\"en\": …, \"it\": …}.")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -36,6 +39,11 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} table {self.public_id} (seed {self.seed})"
+
+    @property
+    def outcome_text(self) -> str:
+        """How the game ended, in the reader's language ("" while it goes on)."""
+        return in_reader_language(self.outcome) if self.outcome else ""
 
     def since_my_move(self) -> list[dict]:
         """The log since the learner's last move (the other players' replies), oldest first."""
@@ -47,5 +55,12 @@ class Table(models.Model):
         return list(reversed(entries))
 
     def recent_lines(self, limit: int = 10) -> list[str]:
-        """The narration of what happened since the learner's last move, newest last."""
-        return [e["text"] for e in self.since_my_move() if e["text"]][-limit:]
+        """The narration of what happened since the learner's last move, newest last, in the
+        reader's language."""
+        lines = (narration(e) for e in self.since_my_move())
+        return [line for line in lines if line][-limit:]
+
+
+def narration(entry: dict) -> str:
+    """A log entry's narration in the reader's language (entries hold it in every language)."""
+    return in_reader_language(entry["text"])

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from tutorials.core.languages import in_every_language
 from tutorials.core.learners import anon_key
 from tutorials.tables.models import Table
 from tutorials.tables.registry import GameAdapter
@@ -119,11 +120,14 @@ def _save_move(adapter: GameAdapter, table: Table, state: Any, seat: int, action
     """Apply `action` by `seat` and save it if the table is still at the ply it was read at;
     on success `table` holds what was saved."""
     after = adapter.apply(state, action)
-    entry = {"seat": seat, "action": str(action), "text": adapter.narrate(state, seat, action, after)}
+    # The narration is read on later pages, maybe after the learner has switched language.
+    entry = {"seat": seat, "action": str(action),
+             "text": in_every_language(lambda: adapter.narrate(state, seat, action, after))}
     finished = adapter.is_over(after)
     changes = {
         "state_text": adapter.dump(after), "log": [*table.log, entry], "ply": table.ply + 1,
-        "finished": finished, "outcome": adapter.outcome(after) if finished else "", "updated": timezone.now(),
+        "finished": finished, "outcome": in_every_language(lambda: adapter.outcome(after)) if finished else {},
+        "updated": timezone.now(),
     }
     if not Table.objects.filter(pk=table.pk, ply=table.ply).update(**changes):
         return False
