@@ -30,21 +30,27 @@ def _english_in_context(context: str, message: str) -> str:
     return message
 
 
+def _english_number(value: float, places: int) -> str:
+    return f"{value:.{places}f}"
+
+
 _gettext: Callable[[str], str] = _english
 _ngettext: Callable[[str, str, int], str] = _english_plural
 _pgettext: Callable[[str, str], str] = _english_in_context
+_number: Callable[[float, int], str] = _english_number
 
 
 def install(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str],
-            pgettext: Callable[[str, str], str]) -> None:
-    """Translate the engine's words with these functions from now on (the site's, at start-up)."""
-    global _gettext, _ngettext, _pgettext
-    _gettext, _ngettext, _pgettext = gettext, ngettext, pgettext
+            pgettext: Callable[[str, str], str], number: Callable[[float, int], str]) -> None:
+    """Translate the engine's words with these functions from now on (the site's, at start-up);
+    `number(value, places)` writes a number with that many decimals as the reader does."""
+    global _gettext, _ngettext, _pgettext, _number
+    _gettext, _ngettext, _pgettext, _number = gettext, ngettext, pgettext, number
 
 
 def uninstall() -> None:
     """Back to English."""
-    install(_english, _english_plural, _english_in_context)
+    install(_english, _english_plural, _english_in_context, _english_number)
 
 
 def gettext(message: str) -> str:
@@ -89,9 +95,9 @@ def decimal(value: float, places: int, *, signed: bool = False) -> str:
     """A number with `places` decimals as the reader writes it: `0.25` in English, `0,25` in
     Italian; `signed` shows a + or a true minus sign (−)."""
     value = float(value)  # a Fraction, too
-    text = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
-    text = text.replace("-", "−") if signed else text
-    return text.replace(".", pgettext("decimal separator", "."))
+    if not signed:
+        return _number(value, places)
+    return ("−" if value < 0 else "+") + _number(abs(value), places)
 
 
 def percent(share: float, places: int = 0) -> str:

@@ -1,4 +1,8 @@
-"""The site's URLs: each game under its own prefix (see DESIGN.md's site map)."""
+"""The site's URLs: each game under its own prefix (see DESIGN.md's site map).
+
+The same URLs serve both languages, with no language prefix: the language is the reader's choice
+(the header's switch, kept in a cookie) or else the browser's Accept-Language (LocaleMiddleware),
+so a link shared between an Italian and an English reader opens in each one's own language."""
 from django.contrib import admin
 from django.urls import include, path
 
@@ -9,6 +13,7 @@ from tutorials.puzzles import views as puzzle_views
 urlpatterns = [
     path("", include("tutorials.core.urls")),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the header's language switch
     path("accounts/signup/", core_views.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("progress/", lesson_views.progress_page, name="progress"),

@@ -425,7 +425,8 @@ NUMBER = re.compile(r"\d+½?|½")
 
 def _assert_no_answer(html: str, step) -> None:
     kind = STEP_KINDS[step.kind]
-    form = html[html.index("<form"):html.index("</form>")]
+    start = html.index("<form", html.index('id="main"'))  # the step's form, not the header's
+    form = html[start:html.index("</form>", start)]
     assert 'id="feedback"' in html and "feedback--right" not in html and "Right!" not in html
     verdict = kind.check(step.data, _post(**kind.answer_fields(step.data, right=True)))
     assert verdict.explanation not in html

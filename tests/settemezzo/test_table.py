@@ -202,7 +202,7 @@ def test_the_coach_values_choices_against_the_tables_own_dealer(client, dealer_r
         assert (f"Dealer stands on {n}" in html) == (n in columns)
         if n in columns:
             for value in punter_advice(view, DealerPolicy(Fraction(n))).options.values():
-                assert f"{float(value):+.3f}" in html
+                assert f"{float(value):+.3f}".replace("-", "−") in html
     assert ("plays as he sees fit" in html) == bool(columns)
     if not columns:
         assert "draws below 5 and stands on 5 or more" in html

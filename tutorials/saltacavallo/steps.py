@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from neapolitan.cards import Card, parse_card, parse_cards
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import percent
 from neapolitan.saltacavallo import (
     KEEP,
     Action,
@@ -594,7 +595,7 @@ class DecideStep:
                 "decisions": _decisions(table, state)}
 
     def _percent(self, p: float) -> str:
-        return f"{p * 100:.0f}%" if abs(p * 100 - round(p * 100)) < 0.05 else f"{p * 100:.1f}%"
+        return percent(p) if abs(p * 100 - round(p * 100)) < 0.05 else percent(p, 1)
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
         table, state, result = self._odds(data)

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from neapolitan.cards import Card
 from neapolitan.errors import IllegalAction
+from neapolitan.i18n import percent
 from neapolitan.saltacavallo import NEXT, Action, GameState, Odds, Rules, engine_choice, odds
 from neapolitan.saltacavallo.rules import CAVALLO, RE
 from tutorials.saltacavallo.forms import SaltacavalloTableForm
@@ -425,5 +426,5 @@ def _coach_lines(result: Odds, state: GameState) -> list[str]:
 
 
 def _percent(p: float) -> str:
-    return f"{p * 100:.1f}%"
+    return percent(p, 1)
 

@@ -12,6 +12,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from neapolitan.i18n import decimal
 from neapolitan.settemezzo import DealerPolicy, Rules
 from neapolitan.settemezzo.strategy import (
     THRESHOLDS,
@@ -53,8 +54,7 @@ def stand_value(halves: int) -> str:
 
 def per_100(value: Fraction) -> str:
     """Stakes per 100 stakes played, to two decimals, with a real minus sign."""
-    text = f"{float(value) * 100:+.2f}"
-    return text.replace("-", "−")
+    return decimal(value * 100, 2, signed=True)
 
 
 def _card_words(cls: int) -> str:
@@ -153,7 +153,7 @@ def cost_text(cost: Fraction) -> str:
     """A divergence's cost per 100 stakes: two decimals, or "less than 0.01"."""
     if cost * 100 < Fraction(1, 200):
         return _("less than 0.01")
-    return f"{float(cost) * 100:.2f}"
+    return decimal(cost * 100, 2)
 
 
 def difference_rows(found: tuple[Divergence, ...]) -> list[DifferenceRow]:

@@ -13,6 +13,8 @@ from django.utils.translation import ngettext
 
 from neapolitan.cards import Card
 from neapolitan.errors import IllegalAction
+from neapolitan.i18n import decimal
+from neapolitan.i18n import percent as to_percent
 from neapolitan.settemezzo import Action, DealerPolicy, Game, Rules
 from neapolitan.settemezzo.actions import HIT, REPLACE, STAND
 from neapolitan.settemezzo.bots import BOTS
@@ -199,7 +201,7 @@ class OptionRow:
 
     @property
     def value_text(self) -> str:
-        return f"{float(self.value):+.3f}"
+        return decimal(self.value, 3, signed=True)
 
 
 @dataclass
@@ -258,7 +260,7 @@ class ReviewRow:
 
     @property
     def loss_text(self) -> str:
-        return f"{float(self.loss):.3f}"
+        return decimal(self.loss, 3)
 
 
 @dataclass
@@ -275,7 +277,7 @@ def choice_label(name: str) -> str:
 
 
 def percent(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
+    return to_percent(p, 1)
 
 
 @dataclass

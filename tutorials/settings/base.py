@@ -95,6 +95,11 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("it", "Italiano")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language chosen with the header's switch is remembered for a year (else the browser's
+# Accept-Language decides); no page needs to read it from JavaScript.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "Europe/Rome"
 USE_I18N = True
 USE_TZ = True

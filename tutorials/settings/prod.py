@@ -33,6 +33,7 @@ STORAGES = {
 # HTTPS, or while trying the site over plain HTTP, relax these with the variables of the README.
 SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = _env_flag("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "") or 31_536_000)  # a year; 0: none

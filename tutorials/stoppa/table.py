@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from neapolitan.cards import Card
 from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.i18n import decimal, percent
 from neapolitan.stoppa import (
     Action,
     DealState,
@@ -573,18 +574,18 @@ def _finished_hand(state: DealState) -> tuple[Card, ...]:
 
 
 def _percent(p: float) -> str:
-    return f"{100 * p:.1f}%"
+    return percent(p, 1)
 
 
 def _ev(value: float) -> str:
-    return _("%(v)s chips on average") % {"v": f"{value:+.2f}"}
+    return _("%(v)s chips on average") % {"v": decimal(value, 2, signed=True)}
 
 
 def _accuracy(odds: Odds) -> str:
     if odds.exact:
         return _("exact, counted over every deal")
     return _("estimated from %(n)s random deals, within ±%(e)s (95%% confidence)") % {
-        "n": odds.samples, "e": f"{100 * odds.error:.1f}%"}
+        "n": odds.samples, "e": percent(odds.error, 1)}
 
 
 @lru_cache(maxsize=256)

@@ -8,6 +8,8 @@ from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext as _
 
+from neapolitan.i18n import decimal
+from neapolitan.i18n import percent as to_percent
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import KINDS, PUZZLE_GAMES
 from tutorials.puzzles.selectors import RatingView, served, standings, todays_puzzle_of_any_game
@@ -61,19 +63,19 @@ def signed(value: float | None, places: int = 2) -> str:
         return ""
     text = f"{abs(value):.{int(places)}f}"
     if float(text) == 0:
-        return f"±{text}"
-    return f"+{text}" if value > 0 else f"−{text}"
+        return f"±{decimal(0, int(places))}"
+    return decimal(value, int(places), signed=True)
 
 
 @register.filter
 def percent(value: float | None) -> str:
-    return "" if value is None else f"{100 * value:.0f}%"
+    return "" if value is None else to_percent(value)
 
 
 @register.filter
 def percent1(value: float | None) -> str:
     """'12.5%': a probability to a tenth of a percent."""
-    return "" if value is None else f"{100 * value:.1f}%"
+    return "" if value is None else to_percent(value, 1)
 
 
 @register.filter
@@ -84,7 +86,7 @@ def points(value: float | None, unit: str = "points") -> str:
     text = floatformat(value, -2)  # rounded as the verdict table rounds, "1" rather than "1.00"
     one = 1 if text == "1" else 2
     if unit == "percentage points":
-        return _("%(n)s percentage points") % {"n": f"{100 * value:.1f}"}
+        return _("%(n)s percentage points") % {"n": decimal(100 * value, 1)}
     if unit == "chips":
         return ngettext("%(n)s chip", "%(n)s chips", one) % {"n": text}
     if unit == "stakes":
