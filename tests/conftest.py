@@ -3,7 +3,6 @@ import pytest
 from django.core.cache import cache
 
 from tutorials.core.catalogue import compile_if_stale
-
 from tutorials.puzzles.files import read_specs
 from tutorials.puzzles.registry import PUZZLE_GAMES
 

@@ -34,7 +34,7 @@ from neapolitan.stoppa.search import evaluate, move_of, plan
 from neapolitan.stoppa.state import amounts
 from neapolitan.stoppa.stoppata import cancels, needed, played_counts
 from tutorials.stoppa.forms import StoppaTableForm
-from tutorials.stoppa.narration import chips, describe, seat_name
+from tutorials.stoppa.narration import _say, chips, describe, seat_name
 from tutorials.tables.models import NEXT, Table, narration
 from tutorials.tables.registry import most_chips, register
 
@@ -310,9 +310,10 @@ class StoppaTableView:
             if prev.how == "carry":
                 self.result_title = _("%(part)s: nobody opened; the pot stays.") % {"part": part}
             else:
-                winners = ", ".join(seat_name(s) for s, _a in prev.awards)
-                self.result_title = _("%(part)s: %(who)s took %(c)s.") % {
-                    "part": part, "who": winners, "c": chips(sum(a for _s, a in prev.awards))}
+                winners = [s for s, _a in prev.awards]
+                took = _("%(part)s: you took %(c)s.") if winners == [0] else _("%(part)s: %(who)s took %(c)s.")
+                self.result_title = took % {"part": part, "who": ", ".join(map(seat_name, winners)),
+                                            "c": chips(sum(a for _s, a in prev.awards))}
             won = {s for s, _a in prev.awards}
             self.reveals = [(seat_name(r.seat), r.value, list(r.cards), r.seat in won) for r in prev.reveals]
             self.prompt = _("Read how the contest went, then go on.")
@@ -326,12 +327,13 @@ class StoppaTableView:
                                          _signed(net), str(state.chips[s]).replace("-", "\u2212"), net > 0))
         if state.cancelled_by >= 0:
             if cancels(state.hands[state.cancelled_by], state.rules) == "aces":
-                text = _("The stoppata was cancelled: %(who)s held the Aces and no King.")
+                self.result_title = _say(state.cancelled_by, _("The stoppata was cancelled: you held the Aces and no King."),
+                                         _("The stoppata was cancelled: %(who)s held the Aces and no King."))
             else:
-                text = _("The stoppata was cancelled: %(who)s held three Twos and no King.")
-            self.result_title = text % {"who": seat_name(state.cancelled_by)}
+                self.result_title = _say(state.cancelled_by, _("The stoppata was cancelled: you held three Twos and no King."),
+                                         _("The stoppata was cancelled: %(who)s held three Twos and no King."))
         elif state.stoppata and state.stoppata.winner >= 0:
-            self.result_title = _("%(who)s won the stoppata.") % {"who": seat_name(state.stoppata.winner)}
+            self.result_title = _say(state.stoppata.winner, _("You won the stoppata."), _("%(who)s won the stoppata."))
         if giro.is_over:
             order = sorted(range(state.players), key=lambda s: -state.chips[s])
             self.standings = [(seat_name(s), _signed(state.chips[s] - state.rules.bankroll)) for s in order]
