@@ -12,7 +12,7 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from neapolitan.cards import Card, parse_card, parse_cards
 from neapolitan.errors import BadNotation, IllegalAction
@@ -68,8 +68,8 @@ class Seats:
         return None
 
     def name(self, seat: int) -> str:
-        if seat == self.you:
-            return _("you")
+        if seat == self.you:  # named only as the one someone swapped with (Italian: "te", not "tu")
+            return pgettext("the learner, swapped with", "you")
         if seat == self.dealer:
             return _("the dealer")
         return _("Player %(n)s") % {"n": seat + 1}
@@ -117,6 +117,11 @@ def _cap(text: str) -> str:
 
 def _card(card: Card) -> str:
     return f"{card.italian_name} ({card.rank})"
+
+
+def _the_card(card: Card) -> str:
+    """ "the Sette di Denari (7)", with the article the reader's language gives the card."""
+    return f"{card.the} ({card.rank})"
 
 
 def _and(items: list[str]) -> str:
@@ -286,7 +291,7 @@ class LoserStep:
                     raise BadAnswer(_("Choose only players at the table, each once."))
                 chosen.append(seat)
             if not chosen:
-                raise BadAnswer(_("Tap the players who lose a life, or choose \u201cNobody loses\u201d."))
+                raise BadAnswer(_("Tap the players who lose a life, or choose “Nobody loses”."))
         solution = _cap(table.names(losers)) if losers else _("nobody")
         why = self.why(data)
         if sorted(chosen) == sorted(losers):
@@ -381,7 +386,7 @@ class TargetStep:
         table, seat, found = self._found(data)
         chosen = _choose_seat(answer, table)
         if chosen == seat:
-            raise BadAnswer(_("Choose another player, or \u201cnobody\u201d."))
+            raise BadAnswer(_("Choose another player, or “nobody”."))
         right = NOBODY if found.target is None else found.target
         solution = _("nobody: no swap") if found.target is None else _cap(table.name(found.target))
         why = self.why(data)
@@ -450,9 +455,9 @@ class AfterStep:
                 jumped = ""
                 if event.jumped:
                     jumped = _(", jumping the Cavallo of %(names)s") % {"names": table.names(event.jumped)}
-                lines.append(_("%(who)s swaps with %(target)s%(jumped)s, giving the %(gave)s and getting the "
-                               "%(got)s.") % {"who": who, "target": table.name(event.target), "jumped": jumped,  # type: ignore[arg-type]
-                                              "gave": _card(event.cards[0]), "got": _card(event.cards[1])})
+                lines.append(_("%(who)s swaps with %(target)s%(jumped)s, giving %(gave)s and getting %(got)s.") % {
+                    "who": who, "target": table.name(event.target), "jumped": jumped,  # type: ignore[arg-type]
+                    "gave": _the_card(event.cards[0]), "got": _the_card(event.cards[1])})
         return lines
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
@@ -462,11 +467,11 @@ class AfterStep:
         held = after.cards[seat]
         assert held is not None
         story = " ".join(self.story(table, after))
-        ending = _("So %(name)s now holds the %(card)s.") % {"name": table.name(seat), "card": _card(held)}
+        ending = _("So %(name)s now holds %(card)s.") % {"name": table.name(seat), "card": _the_card(held)}
         solution = held.italian_name
         if chosen is held:
             return Verdict(True, f"{story} {ending}", solution)
-        lead = _("Not the %(card)s.") % {"card": chosen.italian_name}
+        lead = _("Not %(card)s.") % {"card": chosen.the}
         return Verdict(False, f"{lead} {story} {ending}", solution)
 
     def expected(self, data: dict[str, Any]) -> str:
@@ -527,14 +532,14 @@ class DrawStep:
         lines = []
         for card in turned:
             if card.rank == RE and rules.dealer_draw != "literal":
-                lines.append(_("He turns the %(card)s: a Re from the stock is void, so he keeps his %(own)s.") % {
-                    "card": _card(card), "own": _card(own)})
+                lines.append(_("He turns %(card)s: a Re from the stock is void, so he keeps his %(own)s.") % {
+                    "card": _the_card(card), "own": _card(own)})
             elif card.rank == CAVALLO and rules.dealer_draw == "king_void_cavallo_again":
-                lines.append(_("He turns the %(card)s: a Cavallo is jumped, so it is thrown away and he draws "
-                               "again.") % {"card": _card(card)})
+                lines.append(_("He turns %(card)s: a Cavallo is jumped, so it is thrown away and he draws "
+                               "again.") % {"card": _the_card(card)})
             else:
-                lines.append(_("He turns the %(card)s: it replaces his %(own)s.") % {
-                    "card": _card(card), "own": _card(own)})
+                lines.append(_("He turns %(card)s: it replaces his %(own)s.") % {
+                    "card": _the_card(card), "own": _card(own)})
         return " ".join(lines)
 
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
@@ -544,7 +549,7 @@ class DrawStep:
         story = self.story(data)
         if chosen is held:
             return Verdict(True, story, solution)
-        return Verdict(False, _("Not the %(card)s. %(story)s") % {"card": chosen.italian_name, "story": story},
+        return Verdict(False, _("Not %(card)s. %(story)s") % {"card": chosen.the, "story": story},
                        solution)
 
     def expected(self, data: dict[str, Any]) -> str:
@@ -635,8 +640,8 @@ class DecideStep:
                 other = event.target if event.seat == table.you else event.seat
                 card = state.cards[other]  # type: ignore[index]
                 if card is not None:
-                    return _("You know %(name)s now holds the %(card)s.") % {
-                        "name": table.name(other), "card": _card(card)}  # type: ignore[arg-type]
+                    return _("You know %(name)s now holds %(card)s.") % {
+                        "name": table.name(other), "card": _the_card(card)}  # type: ignore[arg-type]
         return ""
 
     def expected(self, data: dict[str, Any]) -> str:
@@ -803,10 +808,10 @@ class FirstDealerStep:
         if rules.first_dealer == "10D":
             why = _("The Re di Denari went to Player %(n)s, so Player %(n)s deals first.") % {"n": dealer + 1}
         else:
-            why = _("The first Denari card, the %(first)s, went to Player %(a)s; the second, the %(second)s, "
+            why = _("The first Denari card, %(first)s, went to Player %(a)s; the second, %(second)s, "
                     "went to Player %(b)s: Player %(b)s deals first.") % {
-                "first": denari[0][1].italian_name, "a": denari[0][0] + 1,
-                "second": denari[1][1].italian_name, "b": dealer + 1}
+                "first": denari[0][1].the, "a": denari[0][0] + 1,
+                "second": denari[1][1].the, "b": dealer + 1}
         return Verdict(codes.index(given) == dealer, why, _("Player %(n)s") % {"n": dealer + 1})
 
     def expected(self, data: dict[str, Any]) -> str:

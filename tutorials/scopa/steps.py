@@ -125,7 +125,7 @@ class SweepStep:
         try:
             card = parse_card(choice)
         except BadNotation:
-            raise BadAnswer(_("Choose a card from your hand, or \u201cnone of them\u201d.")) from None
+            raise BadAnswer(_("Choose a card from your hand, or “none of them”.")) from None
         if card not in hand:
             raise BadAnswer(_("That card is not in your hand."))
         if card in sweepers:

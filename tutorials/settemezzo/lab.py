@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -168,7 +169,8 @@ def difference_rows(found: tuple[Divergence, ...]) -> list[DifferenceRow]:
     return [
         DifferenceRow(
             total=halves_text(total), hand=hand_words(hand), optimal=_choice_words(optimal),
-            rule=_choice_words(rule), chance=_("1 hand in %(n)s") % {"n": f"{round(1 / chance):,}"},
+            rule=_choice_words(rule),
+            chance=_("1 hand in %(n)s") % {"n": number_format(round(1 / chance), force_grouping=True)},
             cost=cost_text(cost),
         )
         for (hand, total, optimal, rule), (chance, cost) in rows

@@ -164,7 +164,7 @@ class ValueStep(_Kind):
             return Verdict(False, why + " " + _("That is not more than 7½, so the hand is not bust."), solution)
         given = _read_halves(answer.get("value"))
         if given is None:
-            raise BadAnswer(_("Type the total as a number, like 6 or 6½ (6.5 works too), or choose \u201cBust\u201d."))
+            raise BadAnswer(_("Type the total as a number, like 6 or 6½ (6.5 works too), or choose “Bust”."))
         if bust:
             if given == total:
                 return Verdict(False, why + " " + _("Your sum is right, but a total over 7½ means bust."), solution)
@@ -513,7 +513,7 @@ class DealerStep(_Kind):
     def check(self, data: dict[str, Any], answer: QueryDict) -> Verdict:
         given = answer.get("move", "")
         if given not in ("draw", "stand"):
-            raise BadAnswer(_("Choose \u201cHe draws\u201d or \u201cHe stands\u201d."))
+            raise BadAnswer(_("Choose “He draws” or “He stands”."))
         cards, rules = _hand(data, "cards"), _rules(data)
         draws = self._draws(data)
         n = rules.dealer_stands_on

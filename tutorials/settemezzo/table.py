@@ -120,18 +120,17 @@ def narrate_action(before: HandState, seat: int, action: Action, after: HandStat
     s = after.seats[seat]
     if action.kind == REPLACE:
         return _("%(who)s exchanged a 3 or a 4 for a new face-down card.") % {"who": who}
-    if action.stake is not None:
-        lead = _("%(who)s put out %(chips)s and") % {"who": who, "chips": chips_text(action.stake)}
-    else:
-        lead = who
+    staked = action.stake is not None
+    words = {"who": who, "chips": chips_text(action.stake or 0)}
     if action.kind == STAND:
         if is_dealer:
             text = _("%(who)s stood on %(total)s.") % {"who": who, "total": total_text(after.value(seat))}
         else:
-            text = _("%(lead)s stood (sto).") % {"lead": lead}
+            text = (_("%(who)s put out %(chips)s and stood (sto).") if staked else _("%(who)s stood (sto).")) % words
     else:
-        card = s.up[-1]
-        text = _("%(lead)s asked for a card (carta): %(card)s.") % {"lead": lead, "card": card.italian_name}
+        words["card"] = s.up[-1].italian_name
+        text = (_("%(who)s put out %(chips)s and asked for a card (carta): %(card)s.") if staked
+                else _("%(who)s asked for a card (carta): %(card)s.")) % words
         if action.add:
             text += " " + _("The stake goes up to %(chips)s.") % {"chips": chips_text(s.stake)}
         outcome = hand_outcome(s.cards, before.rules)

@@ -128,7 +128,8 @@ def _line(e: Event, rules: Rules, dealer: int) -> str:  # noqa: C901 - one case 
     if kind == "turn":
         text = ""
         if e.others:
-            text = _("%(names)s cannot go on. ") % {"names": ", ".join(seat_name(s) for s in e.others)}
+            text = ngettext("%(names)s cannot go on. ", "%(names)s cannot go on. ", len(e.others)) % {
+                "names": ", ".join(seat_name(s) for s in e.others)}
         if e.how == "closed":
             return text + _say(e.seat, _("Nobody went on: you start a new sequence."),
                                _("Nobody went on: %(who)s starts a new sequence."))

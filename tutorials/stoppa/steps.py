@@ -319,7 +319,7 @@ class ShowdownStep:
             elif e.kind == "concede":
                 mine = punto(_hands(data)[e.seat])
                 word = _("the same") if mine == best else _("less")
-                lines.append(_("%(who)s has %(value)d, %(word)s, so says \u201cmi basta\u201d.") % {
+                lines.append(_("%(who)s has %(value)d, %(word)s, so says “mi basta”.") % {
                     "who": names[e.seat], "value": mine, "word": word})
         if award.how == "all_pass":
             lines.append(_("Everyone passed, so the dealer, %(who)s, takes the pot: %(amount)s.") % {
