@@ -40,7 +40,8 @@ def browser() -> Iterator:
 
 @pytest.fixture
 def page(browser, live_server) -> Iterator:
-    context = browser.new_context(viewport={"width": 1000, "height": 900}, base_url=live_server.url)
+    # An English-speaking browser whatever the machine's locale (the site follows Accept-Language).
+    context = browser.new_context(viewport={"width": 1000, "height": 900}, base_url=live_server.url, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15000)
     yield page
