@@ -2,12 +2,15 @@
 all of the quick kind, a fixed sample of the others), the values against other methods (deals drawn
 at random, every rival hand or every deal played through the engine), the pages and the answers
 checked on the server."""
+import io
 import itertools
+import json
 import math
 import random
 from fractions import Fraction
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from neapolitan.errors import BadNotation
@@ -251,3 +254,23 @@ def test_a_bad_answer_is_a_400_and_records_nothing(client, stored, kind, choice,
     response = client.post(_url(puzzle, "puzzle_answer"), {"choice": choice, "number": "0"}, **HTMX)
     assert response.status_code == 400 and message in response.content.decode()
     assert PuzzleAttempt.objects.count() == 0
+
+
+# -- generating them ----------------------------------------------------------------------------------
+@pytest.mark.django_db
+@pytest.mark.parametrize(("variant", "kind", "count"), [("BET", "bet_size", 2), ("STOPPATA", "stoppata", 1)])
+def test_generate_puzzles_finds_each_kind_the_same_for_the_same_seed(tmp_path, variant, kind, count):
+    runs = []
+    for run in range(2):
+        out, err, path = io.StringIO(), io.StringIO(), tmp_path / f"stoppa_{run}.jsonl"
+        call_command("generate_puzzles", game="stoppa", variant=variant, count=count, seed="cmd", output=path,
+                     stdout=out, stderr=err)
+        assert f"{count}/{count} {variant} puzzles" in err.getvalue()  # the progress bar
+        assert f"Wrote {count} puzzles" in out.getvalue()
+        runs.append(path.read_text())
+    assert runs[0] == runs[1]
+    specs = [GAME.spec(json.loads(line)) for line in runs[0].splitlines()]
+    assert [s.kind for s in specs] == [kind] * count and all(verify(s) for s in specs)
+    with pytest.raises(CommandError, match="come in P4, BET, STOPPATA"):
+        call_command("generate_puzzles", game="stoppa", variant="RAISE", count=1, seed="x",
+                     stdout=io.StringIO(), stderr=io.StringIO())

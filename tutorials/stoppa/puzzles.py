@@ -82,7 +82,7 @@ class OtherPlayer:
 
 @dataclass
 class RankCount:
-    rank: str
+    rank: int
     played: int
     mine: int
     others: int  # in the other players' hands
@@ -133,7 +133,7 @@ def _present_bet(where: BetPosition, rules: Rules, answers: frozenset[str]) -> S
         rivals=where.rivals, pot=where.pot, to_pay=where.bet,
         unseen=sum(1 for c in rules.pack() if c not in where.hand),
         title=_("Stoppa, four players, Phase I"), stage=where.stage,
-        choices=[(name, label_of(name)) for name in names],
+        choices=[(name, _("See (%(n)s chips)") % {"n": where.bet} if name == "see" else label_of(name)) for name in names],
     )
 
 
@@ -147,7 +147,7 @@ def _present_stoppata(state: DealState, answers: frozenset[str]) -> StoppaPositi
               for s in [(seat + k) % n for k in range(1, n)]]
     played = played_counts(st.played)
     mine = played_counts(view.hand)
-    counts = [RankCount(str(RANK_LABELS[r]), played[r], mine[r], state.rules.copies(r) - played[r] - mine[r])
+    counts = [RankCount(r, played[r], mine[r], state.rules.copies(r) - played[r] - mine[r])
               for r in range(1, 11) if state.rules.copies(r)]
     rank = needed(st.top, played, state.rules) if st.top else None
     solver = Solver(state.rules, 0)
