@@ -7,6 +7,7 @@ import itertools
 import json
 import math
 import random
+import statistics
 from fractions import Fraction
 
 import pytest
@@ -59,6 +60,8 @@ def test_the_starter_set_has_every_kind_each_clear_cut(specs):
         assert spec.verdicts[0].answer == spec.solution and spec.verdicts[0].loss == 0
         assert all(v.loss == pytest.approx(spec.verdicts[0].value - v.value, abs=2e-4) for v in spec.verdicts)
         assert 800 <= initial_rating(spec) <= 2200
+    ratings = {kind: statistics.median(initial_rating(s) for s in of_kind(specs, kind)) for kind in GAME.kinds}
+    assert ratings["see_or_fold"] < min(ratings["bet_size"], ratings["stoppata"])  # the basic kind first
 
 
 def test_every_see_or_fold_puzzle_is_recomputed(specs):
