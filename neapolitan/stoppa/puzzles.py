@@ -466,15 +466,16 @@ def _rank(rank: int) -> str:
 
 def _a(rank: int) -> str:
     word = _rank(rank)
-    return f"an {word}" if word[0] in "A8" else f"a {word}"
+    return f"an {word}" if word == "Ace" else f"a {word}"
 
 
 @dataclass(frozen=True)
 class Run:
     """What a play leads to in the player's own turn, whatever the hidden cards: the ranks he lays
     (forced continuations included), and then: "out" (his hand is empty; `double` if in his first
-    turn, STOPPA-9.14), "closed" (the sequence is closed, he opens a new one) or "passed" (the
-    turn passes, `needed` being the rank the sequence needs)."""
+    turn, STOPPA-9.14), "closed" (the sequence is closed, he opens a new one), "passed" (the turn
+    passes, `needed` being the rank the sequence needs) or "choice" (how many Aces go with the Two
+    he must lay next, STOPPA-9.9)."""
 
     ranks: tuple[int, ...]
     end: str
@@ -634,7 +635,7 @@ def generate_stoppata(rules: Rules, seed: int | str, count: int,
         deal_no += 1
         while not state.is_over:
             seat = state.to_act
-            if state.phase == PHASE3 and len({a for a in state.legal_actions()}) > 1:
+            if state.phase == PHASE3 and len(state.legal_actions()) > 1:
                 key = _view_key(state)
                 if key not in seen and len(state.view(seat).unknown()) <= MAX_HIDDEN:
                     seen.add(key)
