@@ -8,6 +8,7 @@ import json
 import math
 import random
 import statistics
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -15,6 +16,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from neapolitan.errors import BadNotation
+from neapolitan.stoppa import Rules, position
 from neapolitan.stoppa.betting import sees
 from neapolitan.stoppa.punto import punto
 from neapolitan.stoppa.puzzles import (
@@ -26,6 +28,7 @@ from neapolitan.stoppa.puzzles import (
     Position,
     judge,
     move_answer,
+    stoppata_puzzle_from,
     verify,
 )
 from neapolitan.stoppa.search import Position as RankPosition
@@ -277,3 +280,16 @@ def test_generate_puzzles_finds_each_kind_the_same_for_the_same_seed(tmp_path, v
     with pytest.raises(CommandError, match="come in P4, BET, STOPPATA"):
         call_command("generate_puzzles", game="stoppa", variant="RAISE", count=1, seed="x",
                      stdout=io.StringIO(), stderr=io.StringIO())
+
+
+def test_the_stoppata_page_says_who_may_still_go_out_in_a_first_turn(client, db):
+    """STOPPA-9.14: a player the turn has not reached is paid double if he goes out at once."""
+    state = position(Rules(players=4), ["1D 1C 4D", "2D 3D", "2C 3C", "5D"], phase="III")
+    assert state.stoppata.first_done == 1  # only di mano has had the turn
+    spec = stoppata_puzzle_from(state)
+    puzzles_store(game="stoppa", specs=[spec])
+    html = client.get(_url(Puzzle.objects.get(game="stoppa"))).content.decode()
+    assert html.count("Not had a turn yet") == 3 and "This is your first turn" in html
+    later = replace(state, stoppata=replace(state.stoppata, first_done=15, first_now=False))
+    shown = GAME.presenter.present(spec.rules_text, later.to_text(), kind="stoppata", answers=frozenset())
+    assert [o.first_turn for o in shown.others] == [False] * 3 and not shown.first_turn

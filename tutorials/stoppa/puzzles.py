@@ -78,6 +78,7 @@ class OtherPlayer:
     cards: int
     known: tuple[Card, ...]  # shown at a showdown and not laid since
     dealer: bool
+    first_turn: bool  # the turn has not reached him yet: out in his first turn, he is paid double
 
 
 @dataclass
@@ -143,8 +144,8 @@ def _present_stoppata(state: DealState, answers: frozenset[str]) -> StoppaPositi
     view = state.view(seat)
     st = state.stoppata
     n = state.players
-    others = [OtherPlayer(str(_place(seat, s, n)), view.hand_sizes[s], view.known_in_hand(s), s == state.dealer)
-              for s in [(seat + k) % n for k in range(1, n)]]
+    others = [OtherPlayer(str(_place(seat, s, n)), view.hand_sizes[s], view.known_in_hand(s), s == state.dealer,
+                          not st.first_done >> s & 1) for s in [(seat + k) % n for k in range(1, n)]]
     played = played_counts(st.played)
     mine = played_counts(view.hand)
     counts = [RankCount(r, played[r], mine[r], state.rules.copies(r) - played[r] - mine[r])
