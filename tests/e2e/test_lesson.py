@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def _answer_step(page, step) -> None:
     """Give the engine's answer by clicking, as a learner would."""
-    expected = STEP_KINDS[step.kind].expected(step.data)
+    expected = STEP_KINDS[step.kind].expected(step.in_language())
     if step.kind == "capture":
         first = expected.split("|")[0]
         if not first:
