@@ -97,3 +97,20 @@ def test_no_text_of_more_than_three_words_is_left_untranslated(path):
         english, *others = (text[code] for code in LANGUAGES)
         if len(english.split()) > 3:
             assert english not in others, f"{where}: the same text in two languages"
+
+
+NUMBER = re.compile(r"\d+(?:[.,]\d+)?½?|½")
+
+
+@pytest.mark.parametrize(("lesson", "number", "step"), INTERACTIVE)
+def test_no_translation_gives_away_more_of_the_answer_than_the_english(lesson, number, step):
+    """A number the answer is (23, 5½) appears in a question's Italian only where the English has it."""
+    answer = str(step.get("answer", ""))
+    if not NUMBER.fullmatch(answer):
+        return
+    english = lesson.steps_in("en")[number - 1]
+    for language in LANGUAGES:
+        shown = lesson.steps_in(language)[number - 1]
+        for field in ("title", "prompt", "hint"):
+            if answer in NUMBER.findall(shown.get(field, "")):
+                assert answer in NUMBER.findall(english.get(field, "")), f"{field} in {language} shows {answer}"
