@@ -23,7 +23,7 @@ from tutorials.lessons.models import Lesson, Step
 from tutorials.lessons.steps import STEP_KINDS, BadContent, StepKind
 
 # Games whose lesson files are not written in both languages yet: their texts may be plain strings.
-ONE_LANGUAGE_STILL = {"stoppa", "saltacavallo"}
+ONE_LANGUAGE_STILL = {"saltacavallo"}
 
 
 @dataclass
