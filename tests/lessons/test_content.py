@@ -5,7 +5,7 @@ import tomllib
 
 import pytest
 
-from tutorials.lessons.content import ONE_LANGUAGE_STILL, lesson_dirs, read_all
+from tutorials.lessons.content import lesson_dirs, read_all
 from tutorials.lessons.languages import LANGUAGES, TEXT_FIELDS
 from tutorials.lessons.steps import STEP_KINDS
 
@@ -16,7 +16,7 @@ STEPS = [
 ]
 INTERACTIVE = [p for p in STEPS if STEP_KINDS[p.values[2]["kind"]].interactive]
 FILES = [pytest.param(path, id=f"{game}/{path.stem}") for game, folder in lesson_dirs()
-         if game not in ONE_LANGUAGE_STILL for path in sorted(folder.glob("*.toml"))]
+         for path in sorted(folder.glob("*.toml"))]
 
 
 def test_lesson_slugs_and_orders_are_unique():

@@ -22,9 +22,6 @@ from tutorials.lessons.languages import ENGLISH, LANGUAGE_NAMES, LANGUAGES, TEXT
 from tutorials.lessons.models import Lesson, Step
 from tutorials.lessons.steps import STEP_KINDS, BadContent, StepKind
 
-# Games whose lesson files are not written in both languages yet: their texts may be plain strings.
-ONE_LANGUAGE_STILL = {"saltacavallo"}
-
 
 @dataclass
 class LessonFile:
@@ -81,9 +78,16 @@ def in_each_language(value: Any, field: str, *, max_length: int | None = None) -
     return value
 
 
-def _step_texts(step: dict[str, Any], game: str) -> None:
+def _heading(data: dict[str, Any], field: str) -> dict[str, str]:
+    """The lesson's title or summary in each language (a summary may be left out)."""
+    if field == "summary" and field not in data:
+        return {code: "" for code in LANGUAGES}
+    return in_each_language(data[field], field, max_length=Lesson._meta.get_field(f"{field}_{ENGLISH}").max_length)
+
+
+def _step_texts(step: dict[str, Any]) -> None:
     for field in TEXT_FIELDS:
-        if field in step and not (game in ONE_LANGUAGE_STILL and not isinstance(step[field], dict)):
+        if field in step:
             in_each_language(step[field], field)
 
 
@@ -111,27 +115,20 @@ def read_lesson(game: str, path: Path) -> LessonFile:
     steps = data.get("steps", [])
     if not data.get("title") or not steps:
         raise BadContent(f"{path.name}: a lesson needs a title and at least one step")
-    heading = {"summary": {code: "" for code in LANGUAGES}}  # a summary is optional
-    for field in ("title", "summary"):
-        if field not in data:
-            continue
-        value = data[field]
-        if game in ONE_LANGUAGE_STILL and not isinstance(value, dict):
-            value = {code: value for code in LANGUAGES}
-        try:
-            heading[field] = in_each_language(value, field, max_length=Lesson._meta.get_field(f"{field}_en").max_length)
-        except BadContent as error:
-            raise BadContent(f"{path.name}: {error}") from None
+    try:
+        title, summary = (_heading(data, field) for field in ("title", "summary"))
+    except BadContent as error:
+        raise BadContent(f"{path.name}: {error}") from None
     for number, step in enumerate(steps, start=1):
         kind = STEP_KINDS.get(step.get("kind", ""))
         if kind is None:
             raise BadContent(f"{path.name} step {number}: unknown kind {step.get('kind')!r}")
         try:
-            _step_texts(step, game)
+            _step_texts(step)
             _validate_in_each_language(kind, step)
         except (BadContent, ValueError) as error:
             raise BadContent(f"{path.name} step {number} ({step['kind']}): {error}") from None
-    return LessonFile(game, int(order_text), slug, heading["title"], heading["summary"], steps, path)
+    return LessonFile(game, int(order_text), slug, title, summary, steps, path)
 
 
 def read_all() -> list[LessonFile]:
