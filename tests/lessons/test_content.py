@@ -114,3 +114,16 @@ def test_no_translation_gives_away_more_of_the_answer_than_the_english(lesson, n
         for field in ("title", "prompt", "hint"):
             if answer in NUMBER.findall(shown.get(field, "")):
                 assert answer in NUMBER.findall(english.get(field, "")), f"{field} in {language} shows {answer}"
+
+
+SAYS_RIGHT = re.compile(r"(Right|Correct|Esatto|Giusto|Corretto|Bravo|Sì)\b[:!,.]", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_right_choice_is_explained_without_saying_right_again(language):
+    """The page already says "Right!" above the explanation: no "Right! Right: …"."""
+    for lesson in LESSONS:
+        for number, step in enumerate(lesson.steps_in(language), start=1):
+            if step["kind"] == "choice":
+                why = step["explanations"][step["answer"]]
+                assert not SAYS_RIGHT.match(why), f"{lesson.path.name} step {number} ({language}): {why}"
