@@ -182,3 +182,36 @@ def test_an_answer_is_explained_in_the_learners_language(client, bilingual):
     assert "8 è il Fante." in italian
     english = client.post(url, {"choice": "1"}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "The Cavallo is worth 9." in english
+
+
+def _plain(text: str) -> str:
+    """The longest run of a text with no markup in it (cards, bold, line breaks), as a page shows it."""
+    return max(re.split(r"\[\[.*?\]\]|\*+|\n|\(?[A-Z]+-[\d.]+\)?", text), key=len).strip()
+
+
+@pytest.mark.usefixtures("browser_language")
+def test_every_step_of_every_lesson_is_shown_in_italian(client, content):
+    """A learner who has finished every lesson opens each step with an Italian browser."""
+    from django.contrib.auth.models import User
+    from django.utils.html import escape
+
+    from tutorials.lessons.models import LessonProgress
+
+    learner = User.objects.create_user("lettrice", password="x")
+    client.force_login(learner)
+    for lesson in Lesson.objects.all():
+        LessonProgress.objects.create(user=learner, lesson=lesson, completed=True, stars=3,
+                                      step=lesson.steps.count())
+    for step in Step.objects.select_related("lesson").order_by("lesson__game", "lesson__order", "number"):
+        url = reverse("lesson_step", args=[step.lesson.game, step.lesson.slug, step.number])
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="it")
+        html = response.content.decode()
+        assert response.status_code == 200, url
+        italian, english = step.in_language("it"), step.in_language("en")
+        for field in ("title", "prompt"):
+            if field in step.data:
+                assert escape(_plain(italian[field])) in html, (url, field)
+        for field in ("prompt", "text"):  # long enough not to be a label of the page's own
+            if len(english.get(field, "")) > 40:
+                assert escape(_plain(english[field])) not in html, (url, field)
+        assert escape(step.lesson.title_it) in html and "{&#x27;en&#x27;" not in html, url
