@@ -186,7 +186,7 @@ def _expect(response: Response, status: int, what: str) -> Response:
 
 def right_answer(step: Step) -> dict[str, Any]:
     """The right answer to a step, from the engine; a read step is answered by "Continue"."""
-    return STEP_KINDS[step.kind].answer_fields(step.data, right=True)
+    return STEP_KINDS[step.kind].answer_fields(step.in_language(), right=True)
 
 
 def answer_url(step: Step) -> str:
