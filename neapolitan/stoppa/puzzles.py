@@ -191,3 +191,9 @@ def verify(spec: PuzzleSpec) -> bool:
     return puzzle_from(spec.view(), spec.rules()) == spec
 
 
+def puzzle_at(rules: Rules, position: str) -> PuzzleSpec | None:
+    """The puzzle a position typed as `hand | hands still in | pot | to pay` makes, or None when
+    neither choice is clearly best. BadNotation if the text is not a position."""
+    return puzzle_from(Position.from_text(position.strip()), rules)
+
+
