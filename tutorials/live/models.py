@@ -116,3 +116,7 @@ class LiveAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player.nickname}: {self.answer} ({self.points})"
+
+    @property
+    def seconds(self) -> float:
+        return self.ms / 1000

@@ -116,6 +116,7 @@ TABLE_THINKING_MS = 600
 RATE_LIMITS = {
     "answer": {"session": (40, 60), "address": (1200, 60)},
     "signup": {"address": (60, 3600)},
+    "live_pin": {"session": (10, 60), "address": (600, 60)},  # PINs typed: a whole school joins from one address
 }
 CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 
