@@ -14,7 +14,7 @@
   function tick() {
     document.querySelectorAll("[data-ends-at]").forEach(function (clock) {
       var left = Math.max(0, Math.ceil((parseInt(clock.dataset.endsAt, 10) - Date.now()) / 1000));
-      var text = left > 0 ? String(left) : clock.dataset.over || "0";
+      var text = left > 0 ? left + (clock.dataset.suffix || "") : clock.dataset.over || "0";
       if (clock.textContent !== text) { clock.textContent = text; }
     });
   }

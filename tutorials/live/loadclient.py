@@ -27,6 +27,7 @@ class Stats:
     joined: int = 0
     finished: int = 0
     requests: int = 0
+    by_port: dict[int, int] = field(default_factory=dict)  # requests sent to each app server
 
     def p(self, share: float) -> float:
         if not self.latencies:
@@ -61,6 +62,7 @@ class Browser:
                       f"X-CSRFToken: {self.cookies.get('csrftoken', '')}"]
         started = time.perf_counter()
         self.stats.requests += 1
+        self.stats.by_port[self.port] = self.stats.by_port.get(self.port, 0) + 1
         reply = await asyncio.wait_for(self._send(("\r\n".join(lines) + "\r\n\r\n").encode() + body), TIMEOUT)
         if timed:
             self.stats.latencies.append((time.perf_counter() - started) * 1000)
