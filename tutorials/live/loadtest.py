@@ -93,6 +93,27 @@ def stop(processes: list[subprocess.Popen]) -> None:
             process.kill()
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of these processes and their children (gunicorn's workers), from
+    /proc: on a shared machine, the CPU a request costs says more than its wall-clock time."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    seen: set[int] = set()
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+            todo += [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 def make_session(questions: int, seconds: int):
     """A host and a session of `questions` puzzles taken in turn from every game's starter set."""
     from django.contrib.auth import get_user_model
@@ -177,10 +198,13 @@ def main(argv: list[str] | None = None) -> int:
         ramp = args.ramp or args.students / 20
         budget = ramp + 60 + args.questions * (args.seconds + 8)
         started = time.monotonic()
+        server_cpu, client_cpu = cpu_seconds([p.pid for p in servers]), time.process_time()
         stats = asyncio.run(run_session(ports=ports, pin=session.pin, public_id=session.public_id, username=username,
                                         password=password, players=args.students, seconds_budget=budget,
                                         poll_ms=args.poll_ms, ramp_seconds=ramp))
         took = time.monotonic() - started
+        server_cpu = cpu_seconds([p.pid for p in servers]) - server_cpu
+        client_cpu = time.process_time() - client_cpu
         answers, lost, doubled = count_answers(session, stats.accepted)
         session.refresh_from_db()
         say(f"{took:.0f} s, {stats.requests} requests ({stats.requests / took:.0f}/s); joined {stats.joined}, "
@@ -188,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
             f"refused as late {stats.refused}")
         say(f"latency over {len(stats.latencies)} answer POSTs and polls: p50 {stats.p(0.5):.0f} ms, "
             f"p95 {stats.p(0.95):.0f} ms, p99 {stats.p(0.99):.0f} ms, max {stats.p(1.0):.0f} ms")
+        say(f"CPU per request: app servers {1000 * server_cpu / max(stats.requests, 1):.1f} ms, this load generator "
+            f"{1000 * client_cpu / max(stats.requests, 1):.1f} ms; machine load average {os.getloadavg()[0]:.1f} "
+            f"on {os.cpu_count()} cores (other work on the machine slows every figure above)")
         say(f"errors {len(stats.errors)}" + "".join(f"\n  {e}" for e in stats.errors[:10]))
         say(f"students {args.students}, answers {answers}, lost {lost}, doubled {doubled}, p95 {stats.p(0.95):.0f} ms")
         return 0 if not (lost or doubled) else 1

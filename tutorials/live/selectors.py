@@ -8,9 +8,40 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Count, Prefetch
 
-from tutorials.live.models import LiveAnswer, LiveQuestion, LiveSession, Player
+from tutorials.live.models import QUESTION, REVEAL, LiveAnswer, LiveQuestion, LiveSession, Player
+from tutorials.live.questions import AnswerOption, answer_options
 
 BOARD_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What every player's screen shows of one version of a session: read once, kept in the
+    cache, so that a whole class asking at the same moment costs one read."""
+
+    session: LiveSession
+    total: int  # questions
+    question: LiveQuestion | None  # the one shown or revealed
+    options: tuple[AnswerOption, ...] = ()  # its answers, in the order of their text
+
+    def option(self, answer: str) -> AnswerOption | None:
+        return next((o for o in self.options if o.answer == answer), None)
+
+
+def snapshot(session_id: int, version: int | None) -> Snapshot | None:
+    """The session as of `version` (the cache's stamp), read afresh when the cache has none."""
+    key = f"live:{session_id}:snap:{version}"
+    found = cache.get(key) if version is not None else None
+    if found is not None:
+        return found
+    session = LiveSession.objects.filter(pk=session_id).first()
+    if session is None:
+        return None
+    question = current_question(session) if session.state in (QUESTION, REVEAL) else None
+    found = Snapshot(session, session.questions.count(), question,
+                     tuple(answer_options(question)) if question else ())
+    cache.set(f"live:{session_id}:snap:{session.version}", found, timeout=BOARD_SECONDS)
+    return found
 
 
 @dataclass(frozen=True)
@@ -48,7 +79,7 @@ def players_in(session: LiveSession) -> list[Player]:
 
 
 def current_question(session: LiveSession) -> LiveQuestion | None:
-    return LiveQuestion.objects.filter(session=session, number=session.current).select_related("puzzle").first()
+    return LiveQuestion.objects.filter(session=session, number=session.current).first()
 
 
 def answered_count(question: LiveQuestion) -> int:

@@ -76,12 +76,13 @@ def _player(request: HttpRequest, public_id: str) -> Player | None:
     token = request.session.get(SESSION_PLAYERS, {}).get(public_id)
     if not token:
         return None
-    return Player.objects.select_related("session").filter(token=token, session__public_id=public_id).first()
+    session_id = _session_pk(public_id)
+    return Player.objects.filter(token=token, session_id=session_id).first() if session_id else None
 
 
-def _remember(request: HttpRequest, player: Player) -> None:
+def _remember(request: HttpRequest, public_id: str, player: Player) -> None:
     players = dict(request.session.get(SESSION_PLAYERS, {}))
-    players[player.session.public_id] = player.token
+    players[public_id] = player.token
     request.session[SESSION_PLAYERS] = players
 
 
@@ -154,7 +155,7 @@ def join_pin(request: HttpRequest, pin: str) -> HttpResponse:
         except services.LiveError as problem:
             error, status = str(problem), problem.status
         else:
-            _remember(request, player)
+            _remember(request, session.public_id, player)
             return redirect("live:play", public_id=session.public_id)
     taken = set(Player.objects.filter(session=session).values_list("nickname", flat=True))
     return TemplateResponse(request, "live/join_name.html", {
@@ -163,21 +164,21 @@ def join_pin(request: HttpRequest, pin: str) -> HttpResponse:
 
 
 # -- the player's screen -------------------------------------------------------------------------
-def _play_context(request: HttpRequest, player: Player) -> dict[str, Any]:
-    session = player.session
+def _play_context(request: HttpRequest, player: Player, snap: selectors.Snapshot) -> dict[str, Any]:
+    session, question = snap.session, snap.question
+    now = timezone.now()
     context: dict[str, Any] = {"session": session, "player": player, "poll_ms": settings.LIVE_POLL_MS,
-                               "total": session.questions.count(), "now": timezone.now()}
-    context["remaining_ms"] = _remaining_ms(session, context["now"])
-    if session.state in (QUESTION, REVEAL):
-        question = selectors.current_question(session)
-        context["question"] = question
-        context["answer"] = selectors.answer_of(player, question)
-        if session.state == QUESTION and context["answer"] is None and not player.removed:
-            context["options"] = questions.answer_options(question)
-        if context["answer"] is not None:
-            context["chosen"] = _option(question, context["answer"].answer)
+                               "total": snap.total, "now": now, "remaining_ms": _remaining_ms(session, now),
+                               "question": question}
+    if question is not None:
+        mine = selectors.answer_of(player, question)
+        context["answer"] = mine
+        if session.state == QUESTION and mine is None and not player.removed:
+            context["options"] = snap.options
+        if mine is not None:
+            context["chosen"] = snap.option(mine.answer)
         if session.state == REVEAL:
-            context["best"] = _option(question, questions.best_answer(question))
+            context["best"] = snap.option(questions.best_answer(question))
             context["unit"] = _unit(question)
     if session.state in (REVEAL, FINISHED):
         context["standing"] = selectors.standing_of(session, player)
@@ -191,20 +192,19 @@ def _remaining_ms(session: LiveSession, now) -> int:
     return max(int((session.deadline - now).total_seconds() * 1000), 0)
 
 
-def _option(question: LiveQuestion, answer: str) -> questions.AnswerOption | None:
-    return next((o for o in questions.answer_options(question) if o.answer == answer), None)
-
-
 def _unit(question: LiveQuestion) -> str:
     info = PUZZLE_GAMES[question.game]
     return info.kind_units.get(question.kind, info.unit)
 
 
 def _play_response(request: HttpRequest, player: Player, status: int = 200, error: str = "") -> TemplateResponse:
-    context = _play_context(request, player)
+    """The player's screen; a whole page is read afresh, a part of one (htmx) as of the cache's stamp."""
+    stamp = changes.state_stamp(player.session_id) if request.htmx else None
+    snap = selectors.snapshot(player.session_id, stamp.version if stamp else None)
+    context = _play_context(request, player, snap)
     context["error"] = error
     template = "live/play.html#screen" if request.htmx else "live/play.html"
-    if request.htmx and player.session.state == FINISHED and status == 200:
+    if request.htmx and snap.session.state == FINISHED and status == 200:
         status = STOP_POLLING
     return TemplateResponse(request, template, context, status=status)
 
@@ -243,7 +243,6 @@ def answer(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         services.answer_record(player=player, number=number, answer=text)
     except services.LiveError as problem:
-        player.session.refresh_from_db()
         return _play_response(request, player, status=problem.status, error=str(problem))
     if not request.htmx:
         return redirect("live:play", public_id=public_id)
