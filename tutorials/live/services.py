@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tutorials.live import changes, codes, scoring
+from tutorials.live import changes, codes, scoring, selectors
 from tutorials.live.models import (
     FINISHED,
     LOBBY,
@@ -184,10 +184,9 @@ def close_if_due(session_id: int, now: datetime | None = None) -> None:
 
 def reveal_if_all_answered(session_id: int, number: int) -> None:
     """Everyone still in has answered the question shown: reveal it now."""
-    players = Player.objects.filter(session_id=session_id, removed=False).count()
-    answered = LiveAnswer.objects.filter(question__session_id=session_id, question__number=number,
-                                         player__removed=False).count()
-    if answered < players:
+    waiting = (Player.objects.filter(session_id=session_id, removed=False)
+               .exclude(answers__question__in=LiveQuestion.objects.filter(session_id=session_id, number=number)))
+    if waiting.exists():
         return
     with transaction.atomic():
         session = (LiveSession.objects.select_for_update()
@@ -223,7 +222,11 @@ def answer_record(*, player: Player, number: int, answer: str, now: datetime | N
     session = player.session
     if player.removed:
         raise Refused(_("The host has removed you from this session."))
-    question = LiveQuestion.objects.filter(session=session, number=number).first()
+    shown = selectors.snapshot(session.pk, session.version)  # the question shown, without a query
+    if shown is not None and shown.question is not None and shown.question.number == number:
+        question = shown.question
+    else:
+        question = LiveQuestion.objects.filter(session=session, number=number).first()
     if question is None:
         raise LiveError(_("There is no such question in this session."))
     recorded = LiveAnswer.objects.filter(player=player, question=question).first()
