@@ -7,11 +7,16 @@ import csv
 import io
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import starter_specs
+from tests.live.support import make_session
 from tutorials.live import questions
 from tutorials.live.models import FINISHED, QUESTION, REVEAL, LiveAnswer, LiveSession, Player
+from tutorials.puzzles.models import Puzzle
+from tutorials.puzzles.services import puzzles_store
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -242,10 +247,6 @@ def test_the_reveal_shows_the_spread_the_verdicts_and_the_leaderboard(session, h
 # -- polls ------------------------------------------------------------------------------------------------------------
 @pytest.mark.django_db(transaction=True)
 def test_a_poll_with_nothing_new_costs_no_query(host, django_assert_num_queries, settings):
-    from tests.conftest import starter_specs
-    from tests.live.support import make_session
-    from tutorials.puzzles.models import Puzzle
-    from tutorials.puzzles.services import puzzles_store
     settings.LIVE_SHARED_CACHE = True
     puzzles_store(game="stoppa", specs=starter_specs("stoppa")[:2])
     session = make_session(host, list(Puzzle.objects.all()))
@@ -274,10 +275,6 @@ def test_a_poll_with_nothing_new_costs_no_query(host, django_assert_num_queries,
 
 @pytest.mark.django_db(transaction=True)
 def test_a_question_past_its_deadline_is_revealed_by_the_next_poll(host, settings):
-    from tests.conftest import starter_specs
-    from tests.live.support import make_session
-    from tutorials.puzzles.models import Puzzle
-    from tutorials.puzzles.services import puzzles_store
     settings.LIVE_ANSWER_GRACE = 0
     puzzles_store(game="stoppa", specs=starter_specs("stoppa")[:1])
     session = make_session(host, list(Puzzle.objects.all()))
@@ -286,7 +283,6 @@ def test_a_question_past_its_deadline_is_revealed_by_the_next_poll(host, setting
     host_move(client, session, "start")
     session.refresh_from_db()
     LiveSession.objects.filter(pk=session.pk).update(deadline=session.started)
-    from django.core.cache import cache
     cache.clear()  # the stamp is read again, with the deadline passed
     page = phone.get(url("play_poll", session) + f"?v={session.version}", **HTMX)
     assert page.status_code == 200 and page.context_data["session"].state == REVEAL
@@ -318,7 +314,6 @@ def test_the_report_and_its_csv(session, host):
 
 
 def test_options_for_every_game_render_on_the_phone(host, bank):
-    from tests.live.support import make_session
     session = make_session(host, [bank[g][0] for g in bank])
     client = host_client(host)
     phone, _player = joined(session)
