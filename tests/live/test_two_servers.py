@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -53,9 +54,11 @@ def test_two_servers_serve_one_session_and_nothing_is_lost(settings):
     ports = [free_port(), free_port()]
     servers = start_servers(env, ports, workers=2, threads=2)
     try:
-        stats = asyncio.run(run_session(ports=ports, pin=session.pin, public_id=session.public_id,
-                                        username="two-servers-host", password="two-servers-pw", players=6,
-                                        seconds_budget=150, poll_ms=300, ramp_seconds=1))
+        session_run = run_session(ports=ports, pin=session.pin, public_id=session.public_id,
+                                  username="two-servers-host", password="two-servers-pw", players=6,
+                                  seconds_budget=150, poll_ms=300, ramp_seconds=1)
+        with ThreadPoolExecutor(1) as thread:  # its own event loop (a browser test may hold this thread's)
+            stats = thread.submit(asyncio.run, session_run).result()
     finally:
         stop(servers)
     answers, lost, doubled = count_answers(session, stats.accepted)

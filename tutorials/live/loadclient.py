@@ -117,7 +117,7 @@ class Screen:
         version = re.search(r'data-version="(\d+)"', html)
         number = re.search(r'name="number" value="(\d+)"', html)
         return cls(state[1] if state else "", version[1] if version else "-1", int(number[1]) if number else None,
-                   re.findall(r'data-answer="([^"]+)"', html), 'data-testid="received"' in html)
+                   re.findall(r'data-answer="([^"]+)"', html), 'data-answered="1"' in html)
 
 
 def _csrf(html: str) -> str:
