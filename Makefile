@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test lint bench bench-web verify-puzzles migrate content check-migrations clean
+.PHONY: run test lint bench bench-web loadtest verify-puzzles migrate content check-migrations clean
 
 $(STAMP): pyproject.toml
 	@test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ verify-puzzles: $(STAMP)
 
 bench-web: $(STAMP)
 	$(BIN)/python -m tutorials.bench_web
+
+# One live session of STUDENTS simulated players against gunicorn on PostgreSQL (and Redis when it answers).
+STUDENTS ?= 100
+loadtest: $(STAMP)
+	$(BIN)/python -m tutorials.live.loadtest --students $(STUDENTS) $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis

@@ -14,6 +14,7 @@ urlpatterns = [
     path("progress/", lesson_views.progress_page, name="progress"),
     path("puzzles/review/", puzzle_views.review_all, name="review_all"),
     path("puzzles/review/next/", puzzle_views.review_next, name="review_next"),
+    path("live/", include("tutorials.live.urls")),
     path("settemezzo/lab/", include("tutorials.settemezzo.urls_lab")),
     path("<slug:game>/", core_views.game_home, name="game_home"),
     path("<slug:game>/rules/", core_views.rules, name="rules"),

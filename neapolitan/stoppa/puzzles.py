@@ -647,3 +647,9 @@ def generate_stoppata(rules: Rules, seed: int | str, count: int,
                         yield spec
                         break
             state = state.apply(QUICK(state.view(seat)))
+
+
+def puzzle_at(rules: Rules, position: str) -> PuzzleSpec | None:
+    """The puzzle a position typed as `hand | hands still in | pot | to pay` makes, or None when
+    neither choice is clearly best. BadNotation if the text is not a position."""
+    return puzzle_from(Position.from_text(position.strip()), rules)

@@ -3,8 +3,10 @@ position is drawn and answered, its themes and kinds, its shipped puzzles), the 
 their lesson step kinds and tables; the puzzle pages, ratings and reviews serve them all.
 
 The engine module provides `PuzzleSpec` (to_dict/from_dict, `solution`, `verdicts`), `generate`,
-`verify`, `judge` and `rules_for(variant)` (see neapolitan/scopa/puzzles.py); a variant whose
-puzzles another of its generators finds (kinds of puzzle under the same rules) names it in `generators`. The presenter module provides
+`verify`, `judge`, `rules_for(variant)` and `puzzle_at(rules, position_text)` (the puzzle a typed
+position makes, or None; live sessions ask it) (see neapolitan/scopa/puzzles.py); a variant whose
+puzzles another of its generators finds (kinds of puzzle under the same rules) names it in
+`generators`. The presenter module provides
 `present(rules_text, position, choose)` for the position template, `answer_text(post)` (the
 engine's answer from the posted form; BadAnswer for anything else) and `options(spec, chosen)`
 for the verdicts template.
