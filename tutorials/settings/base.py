@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "tutorials.settemezzo",
     "tutorials.stoppa",
     "tutorials.saltacavallo",
+    "tutorials.classroom",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,70 @@
+"""Teachers, their classes and the students in them.
+
+Every id that appears in a URL is random (codes.public_id), never a primary key: a class or a
+student cannot be found by counting. A student's real name is kept on their membership of a
+class and shown only to that class's teachers.
+"""
+from django.conf import settings
+from django.db import models
+
+from tutorials.classroom import codes
+
+MAX_CO_TEACHERS = 10
+
+
+class Teacher(models.Model):
+    """An account that may run classes (chosen at sign-up or turned on in the account page)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="teacher")
+    since = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"teacher {self.user}"
+
+
+class Classroom(models.Model):
+    public_id = models.CharField(max_length=24, unique=True, default=codes.public_id, editable=False)
+    code = models.CharField(max_length=8, unique=True, default=codes.class_code,
+                            help_text="What a student types at /join/ (or reads from the QR code).")
+    name = models.CharField(max_length=80)
+    description = models.TextField(max_length=1000, blank=True)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classes_owned")
+    co_teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="classes_co_taught")
+    house_rules = models.JSONField(default=dict, blank=True,
+                                   help_text="game -> the practice table's options the class plays with.")
+    archived = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+    @property
+    def is_archived(self) -> bool:
+        return self.archived is not None
+
+
+class Membership(models.Model):
+    """A student in a class. Leaving or moving changes this row only: the student's own
+    progress (lessons, puzzles, tables) belongs to their account and stays."""
+
+    public_id = models.CharField(max_length=24, unique=True, default=codes.public_id, editable=False)
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    real_name = models.CharField(max_length=120, blank=True, help_text="Seen only by the class's teachers.")
+    managed = models.BooleanField(default=False, help_text="The account was made by the teacher for this class "
+                                  "(no email); it belongs to one class at a time.")
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["real_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "user"], name="membership_once_per_class"),
+            models.UniqueConstraint(fields=["user"], condition=models.Q(managed=True),
+                                    name="membership_managed_in_one_class"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.classroom}"

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from tutorials.classroom import views
+
+# Included at the root by the project urls, before the games' catch-all "<slug:game>/".
+# Every id in these paths is random (see models); none is a primary key.
+app_name = "classroom"
+urlpatterns = [
+    path("accounts/you/", views.account, name="account"),
+    path("classes/", views.classes, name="classes"),
+    path("classes/new/", views.class_new, name="class_new"),
+    path("classes/<str:class_id>/", views.class_show, name="class_show"),
+    path("classes/<str:class_id>/qr.svg", views.class_qr, name="class_qr"),
+    path("classes/<str:class_id>/edit/", views.class_edit, name="class_edit"),
+    path("classes/<str:class_id>/rules/", views.class_rules, name="class_rules"),
+    path("classes/<str:class_id>/teachers/", views.class_teachers, name="class_teachers"),
+    path("classes/<str:class_id>/archive/", views.class_archive, name="class_archive"),
+    path("join/", views.join_start, name="join"),
+    path("join/<str:code>/", views.join_class, name="join_class"),
+]

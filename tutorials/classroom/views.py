@@ -1,0 +1,246 @@
+"""The classroom's pages: a teacher's classes, one class (its code, join link and QR code, its
+students), its settings; a learner joining a class; the account page's teacher switch.
+
+Every class page is the class's teachers' only (tutorials.classroom.access); bad input is a 400
+with the form again and a message, never a 500.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from tutorials.classroom import selectors, services
+from tutorials.classroom.access import is_owner, taught_class
+from tutorials.classroom.forms import (
+    ClassForm,
+    CoTeacherForm,
+    JoinClassForm,
+    JoinCodeForm,
+    TeacherForm,
+    house_rules_form,
+)
+from tutorials.classroom.models import Classroom
+from tutorials.classroom.qr import qr_svg
+from tutorials.classroom.services import ClassroomError
+from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.tables.registry import ADAPTERS
+
+GET_OR_POST = ["GET", "HEAD", "POST"]
+
+
+def _status(request: HttpRequest) -> int:
+    """A form page shown again after a POST was refused is a 400; a GET is a 200."""
+    return 400 if request.method == "POST" else 200
+
+
+def join_url(request: HttpRequest, classroom: Classroom) -> str:
+    return request.build_absolute_uri(reverse("classroom:join_class", args=[classroom.code]))
+
+
+# -- the account page and the list of classes ------------------------------------------------------
+@login_required
+@require_http_methods(GET_OR_POST)
+def account(request: HttpRequest) -> HttpResponse:
+    """The account page: the teacher switch (on only: a teacher's classes need their teacher)."""
+    teacher = selectors.is_teacher(request.user)
+    form = TeacherForm(request.POST or None, initial={"teacher": teacher})
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["teacher"]:
+            try:
+                services.teacher_enable(user=request.user)
+                return redirect("classroom:classes")
+            except ClassroomError as refused:
+                error = str(refused)
+        else:
+            error = _("Leave the teacher account on: your classes need their teacher.") if teacher else \
+                _("Tick the box to turn on the teacher account.")
+    return TemplateResponse(request, "classroom/account.html", {
+        "form": form, "teacher": teacher, "error": error, "memberships": selectors.memberships_of(request.user),
+    }, status=_status(request) if error or (request.method == "POST" and not form.is_valid()) else 200)
+
+
+@login_required
+@require_safe
+def classes(request: HttpRequest) -> TemplateResponse:
+    """A teacher's classes (open and archived); the classes a student is in."""
+    teacher = selectors.is_teacher(request.user)
+    taught, archived = selectors.classes_taught(request.user) if teacher else ([], [])
+    return TemplateResponse(request, "classroom/classes.html", {
+        "teacher": teacher, "taught": taught, "archived": archived,
+        "memberships": selectors.memberships_of(request.user),
+    })
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def class_new(request: HttpRequest) -> HttpResponse:
+    if not selectors.is_teacher(request.user):
+        raise PermissionDenied(_("Turn on the teacher account in your account page to make classes."))
+    form = ClassForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            classroom = services.classroom_create(owner=request.user, **form.cleaned_data)
+        except ClassroomError as refused:
+            form.add_error(None, str(refused))
+        else:
+            return redirect("classroom:class_show", class_id=classroom.public_id)
+    return TemplateResponse(request, "classroom/class_form.html", {"form": form, "classroom": None},
+                            status=_status(request))
+
+
+# -- one class ----------------------------------------------------------------------------------
+@login_required
+@require_safe
+def class_show(request: HttpRequest, class_id: str) -> TemplateResponse:
+    classroom = taught_class(request, class_id)
+    return TemplateResponse(request, "classroom/class.html", _class_context(request, classroom))
+
+
+def _class_context(request: HttpRequest, classroom: Classroom, **more: Any) -> dict[str, Any]:
+    link = join_url(request, classroom)
+    return {
+        "classroom": classroom, "owner": is_owner(request, classroom), "join_link": link,
+        "qr": qr_svg(link, _("QR code of the join link of %(name)s") % {"name": classroom.name}),
+        "students": selectors.students_of(classroom), **more,
+    }
+
+
+@login_required
+@require_safe
+def class_qr(request: HttpRequest, class_id: str) -> HttpResponse:
+    """The join link's QR code on its own, as an SVG file (to put on a slide or a worksheet)."""
+    classroom = taught_class(request, class_id)
+    svg = qr_svg(join_url(request, classroom), _("Join %(name)s") % {"name": classroom.name})
+    svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)  # a file of its own
+    return HttpResponse('<?xml version="1.0" encoding="utf-8"?>\n' + svg, content_type="image/svg+xml")
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def class_edit(request: HttpRequest, class_id: str) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    form = ClassForm(request.POST or None, initial={"name": classroom.name, "description": classroom.description})
+    if request.method == "POST" and form.is_valid():
+        services.classroom_update(classroom=classroom, **form.cleaned_data)
+        return redirect("classroom:class_show", class_id=classroom.public_id)
+    return TemplateResponse(request, "classroom/class_form.html", {"form": form, "classroom": classroom},
+                            status=_status(request))
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def class_rules(request: HttpRequest, class_id: str) -> HttpResponse:
+    """The house rules: for each game, the practice table's options the class plays with."""
+    classroom = taught_class(request, class_id)
+    posted = request.POST.get("game", "") if request.method == "POST" else ""
+    if request.method == "POST" and posted not in ADAPTERS:
+        return _rules_page(request, classroom, error=_("Choose one of the games."), status=400)
+    forms_by_game = {}
+    for game in ADAPTERS:
+        data = request.POST if game == posted else None
+        forms_by_game[game] = house_rules_form(game, data, initial=classroom.house_rules.get(game))
+    if posted:
+        form = forms_by_game[posted]
+        if not form.is_valid():
+            return _rules_page(request, classroom, forms_by_game, status=400)
+        services.house_rules_set(classroom=classroom, game=posted, options=form.cleaned_data)
+        return redirect(reverse("classroom:class_rules", args=[classroom.public_id]) + f"?saved={posted}")
+    return _rules_page(request, classroom, forms_by_game, saved=request.GET.get("saved", ""))
+
+
+def _rules_page(request: HttpRequest, classroom: Classroom, forms_by_game: dict | None = None, *,
+                error: str = "", saved: str = "", status: int = 200) -> TemplateResponse:
+    if forms_by_game is None:
+        forms_by_game = {g: house_rules_form(g, initial=classroom.house_rules.get(g)) for g in ADAPTERS}
+    games = [(GAMES_BY_SLUG[g], form) for g, form in forms_by_game.items()]
+    return TemplateResponse(request, "classroom/rules.html", {
+        "classroom": classroom, "games": games, "error": error, "saved": saved if saved in ADAPTERS else "",
+    }, status=status)
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def class_teachers(request: HttpRequest, class_id: str) -> HttpResponse:
+    """Co-teachers: only the teacher who made the class adds or removes them."""
+    classroom = taught_class(request, class_id, owner_only=True)
+    form = CoTeacherForm(None if "remove" in request.POST else request.POST or None)
+    if request.method == "POST":
+        if "remove" in request.POST:
+            services.co_teacher_remove(classroom=classroom, username=request.POST["remove"])
+            return redirect("classroom:class_teachers", class_id=classroom.public_id)
+        if form.is_valid():
+            try:
+                services.co_teacher_add(classroom=classroom, username=form.cleaned_data["username"])
+            except ClassroomError as refused:
+                form.add_error("username", str(refused))
+            else:
+                return redirect("classroom:class_teachers", class_id=classroom.public_id)
+    return TemplateResponse(request, "classroom/teachers.html", {
+        "classroom": classroom, "form": form, "co_teachers": selectors.co_teachers_of(classroom),
+    }, status=_status(request))
+
+
+@login_required
+@require_POST
+def class_archive(request: HttpRequest, class_id: str) -> HttpResponse:
+    classroom = taught_class(request, class_id, owner_only=True)
+    services.classroom_archive(classroom=classroom, archived=request.POST.get("archive") == "1")
+    return redirect("classroom:classes" if classroom.is_archived else "classroom:class_show",
+                    **({} if classroom.is_archived else {"class_id": classroom.public_id}))
+
+
+# -- joining a class ----------------------------------------------------------------------------
+@require_safe
+def join_start(request: HttpRequest) -> HttpResponse:
+    """/join/: type the class code (a GET form: it only finds the class)."""
+    if "code" not in request.GET:
+        return TemplateResponse(request, "classroom/join.html", {"form": JoinCodeForm()})
+    form = JoinCodeForm(request.GET)
+    if form.is_valid():
+        if selectors.open_class_by_code(form.cleaned_data["code"]) is not None:
+            return redirect("classroom:join_class", code=form.cleaned_data["code"])
+        form.add_error("code", _("No open class has this code. Check it with your teacher."))
+    return TemplateResponse(request, "classroom/join.html", {"form": form}, status=400)
+
+
+def _open_class(code: str) -> Classroom:
+    classroom = selectors.open_class_by_code(code)
+    if classroom is None:
+        raise Http404("No open class has this code")
+    return classroom
+
+
+@require_http_methods(GET_OR_POST)
+def join_class(request: HttpRequest, code: str) -> HttpResponse:
+    """The page the join link and the QR code open: join with your account (or make one)."""
+    classroom = _open_class(code)
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next={request.path}")
+    form = JoinClassForm(request.POST or None)
+    error = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.membership_join(classroom=classroom, user=request.user, **form.cleaned_data)
+        except ClassroomError as refused:
+            error = str(refused)
+        else:
+            return redirect("classroom:classes")
+    return TemplateResponse(request, "classroom/join_class.html", _join_context(request, classroom, form, error),
+                            status=_status(request))
+
+
+def _join_context(request: HttpRequest, classroom: Classroom, form: JoinClassForm, error: str = "",
+                  **more: Any) -> dict[str, Any]:
+    user = request.user
+    member = user.is_authenticated and classroom.members.filter(user=user).exists()
+    teaches = user.is_authenticated and selectors.class_taught(user, classroom.public_id) is not None
+    return {"classroom": classroom, "form": form, "error": error, "member": member, "teaches": teaches, **more}
