@@ -26,8 +26,13 @@ class TeacherForm(forms.Form):
 class ClassForm(forms.ModelForm):
     class Meta:
         model = Classroom
-        fields = ["name", "description"]
-        labels = {"name": _("Name of the class"), "description": _("Description (optional)")}
+        fields = ["name", "description", "quick_signin"]
+        labels = {"name": _("Name of the class"), "description": _("Description (optional)"),
+                  "quick_signin": _("Quick sign-in for young children")}
+        help_texts = {"quick_signin": _(
+            "The students whose accounts you make sign in at the join page with the class code: they pick "
+            "their sign-in name (first name and initial) from a list and type their four-character code. "
+            "Anybody with the class code sees that list.")}
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
 
 
@@ -50,6 +55,23 @@ class JoinClassForm(forms.Form):
     real_name = forms.CharField(
         label=_("Your name, for your teacher (optional)"), max_length=120, required=False,
         help_text=_("Only the teachers of this class see it; other students never do."))
+
+
+class StudentsForm(forms.Form):
+    names = forms.CharField(
+        label=_("The students' names, one a line"), widget=forms.Textarea(attrs={"rows": 8}), max_length=8000,
+        help_text=_("Each gets an account with a username and a short password, and no email. Only the "
+                    "class's teachers see the names."))
+
+
+class MoveForm(forms.Form):
+    to = forms.CharField(max_length=24)
+
+
+class QuickSignInForm(forms.Form):
+    student = forms.CharField(max_length=24)
+    code = forms.CharField(label=_("Your code"), max_length=8,
+                           help_text=_("The four letters and digits on your card."))
 
 
 def house_rules_form(game: str, data: Any = None, initial: dict | None = None) -> forms.Form:

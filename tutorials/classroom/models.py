@@ -10,6 +10,7 @@ from django.db import models
 from tutorials.classroom import codes
 
 MAX_CO_TEACHERS = 10
+QUICK_SIGNIN_TRIES = 10  # wrong personal codes in a row, then the teacher gives a new one
 
 
 class Teacher(models.Model):
@@ -32,6 +33,9 @@ class Classroom(models.Model):
     co_teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="classes_co_taught")
     house_rules = models.JSONField(default=dict, blank=True,
                                    help_text="game -> the practice table's options the class plays with.")
+    quick_signin = models.BooleanField(
+        default=False, help_text="Students whose accounts the teacher made sign in with the class code, "
+        "their sign-in name and a four-character personal code.")
     archived = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -56,6 +60,10 @@ class Membership(models.Model):
     real_name = models.CharField(max_length=120, blank=True, help_text="Seen only by the class's teachers.")
     managed = models.BooleanField(default=False, help_text="The account was made by the teacher for this class "
                                   "(no email); it belongs to one class at a time.")
+    sign_in_name = models.CharField(max_length=40, blank=True,
+                                    help_text="What the quick sign-in lists, when the class has it on.")
+    code_hash = models.CharField(max_length=128, blank=True, help_text="The personal code, hashed.")
+    failed_codes = models.PositiveSmallIntegerField(default=0, help_text="Wrong personal codes in a row.")
     joined = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -68,3 +76,7 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.classroom}"
+
+    @property
+    def quick_signin_locked(self) -> bool:
+        return self.failed_codes >= QUICK_SIGNIN_TRIES

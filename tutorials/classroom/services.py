@@ -4,10 +4,13 @@ Every refusal a person can cause is a ClassroomError whose message says what to 
 answer it with a 400 and the page again."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import check_password, make_password
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,22 +34,23 @@ def _is_managed(user: Any) -> bool:
 
 
 @transaction.atomic
-def classroom_create(*, owner: Any, name: str, description: str = "") -> Classroom:
+def classroom_create(*, owner: Any, name: str, description: str = "", quick_signin: bool = False) -> Classroom:
     if not Teacher.objects.filter(user=owner).exists():
         raise ClassroomError(_("Turn on the teacher account in your account page first."))
     for _attempt in range(5):  # a class code already taken (rare): draw another
         try:
             with transaction.atomic():
                 return Classroom.objects.create(owner=owner, name=name.strip(), description=description.strip(),
-                                                code=codes.class_code())
+                                                quick_signin=quick_signin, code=codes.class_code())
         except IntegrityError:
             continue
     raise ClassroomError(_("No free class code was found. Try again."))
 
 
-def classroom_update(*, classroom: Classroom, name: str, description: str) -> Classroom:
+def classroom_update(*, classroom: Classroom, name: str, description: str, quick_signin: bool) -> Classroom:
     classroom.name, classroom.description = name.strip(), description.strip()
-    classroom.save(update_fields=["name", "description"])
+    classroom.quick_signin = quick_signin
+    classroom.save(update_fields=["name", "description", "quick_signin"])
     return classroom
 
 
@@ -99,3 +103,143 @@ def membership_join(*, classroom: Classroom, user: Any, real_name: str = "") -> 
     membership, created = Membership.objects.get_or_create(
         classroom=classroom, user=user, defaults={"real_name": real_name.strip()})
     return membership
+
+
+# -- students whose accounts the teacher makes -----------------------------------------------------
+MAX_NEW_STUDENTS = 60  # names in one list
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """What goes on a login card: shown once, right after it is made (only hashes are kept)."""
+
+    membership: Membership
+    username: str
+    password: str
+    code: str
+
+
+def names_from_list(text: str) -> list[str]:
+    """One name a line (blank lines skipped, spaces tidied); ClassroomError for a list that is
+    empty, too long, or has a name too long."""
+    names = [" ".join(line.split()) for line in (text or "").splitlines()]
+    names = [name for name in names if name]
+    if not names:
+        raise ClassroomError(_("Write the students' names, one a line."))
+    if len(names) > MAX_NEW_STUDENTS:
+        raise ClassroomError(_("At most %(n)s students at a time: split the list.") % {"n": MAX_NEW_STUDENTS})
+    long = [name for name in names if len(name) > 120]
+    if long:
+        raise ClassroomError(_("This name is longer than 120 characters: %(name)s…") % {"name": long[0][:40]})
+    return names
+
+
+def sign_in_name_for(real_name: str, taken: set[str]) -> str:
+    """What the quick sign-in lists: the first name and the last name's initial ("Stella R."),
+    numbered if the class has it already ("Stella R. 2")."""
+    words = real_name.split()
+    base = f"{words[0]} {words[-1][0].upper()}." if len(words) > 1 else words[0]
+    base = base[:34]
+    name, n = base, 1
+    while name.casefold() in taken:
+        n += 1
+        name = f"{base} {n}"
+    taken.add(name.casefold())
+    return name
+
+
+def _free_username() -> str:
+    User = get_user_model()
+    for _attempt in range(50):
+        name = codes.username()
+        if not User.objects.filter(username__iexact=name).exists():
+            return name
+    raise ClassroomError(_("No free username was found. Try again."))
+
+
+@transaction.atomic
+def students_create(*, classroom: Classroom, names: list[str]) -> list[Credentials]:
+    """An account for each name (a generated username, an easy password, a personal code; no
+    email), each a managed student of `classroom`. Returns the login cards' contents."""
+    if classroom.is_archived:
+        raise ClassroomError(_("This class is archived. Restore it to add students."))
+    taken = {n.casefold() for n in classroom.members.values_list("sign_in_name", flat=True) if n}
+    made = []
+    for name in names:
+        password, code = codes.easy_password(), codes.personal_code()
+        user = get_user_model().objects.create_user(_free_username(), password=password)
+        membership = Membership.objects.create(
+            classroom=classroom, user=user, real_name=name, managed=True,
+            sign_in_name=sign_in_name_for(name, taken), code_hash=make_password(code))
+        made.append(Credentials(membership, user.username, password, code))
+    return made
+
+
+@transaction.atomic
+def student_reset(*, membership: Membership) -> Credentials:
+    """A new password and personal code for a student whose account the teacher made (this also
+    unlocks a quick sign-in locked by wrong codes)."""
+    if not membership.managed:
+        raise ClassroomError(_("This student made their own account: only they can change its password."))
+    password, code = codes.easy_password(), codes.personal_code()
+    user = membership.user
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    membership.code_hash, membership.failed_codes = make_password(code), 0
+    membership.save(update_fields=["code_hash", "failed_codes"])
+    return Credentials(membership, user.username, password, code)
+
+
+def student_remove(*, membership: Membership) -> None:
+    """A student who joined with their own account leaves the class; their progress stays theirs."""
+    if membership.managed:
+        raise ClassroomError(_("This account was made for the class: move the student to another class, "
+                               "or erase their data."))
+    membership.delete()
+
+
+@transaction.atomic
+def student_move(*, membership: Membership, to: Classroom) -> Membership:
+    """Move a student to another class; what they did stays with their account."""
+    if to.pk == membership.classroom_id:
+        raise ClassroomError(_("The student is in this class already."))
+    if to.is_archived:
+        raise ClassroomError(_("That class is archived. Restore it first."))
+    if to.members.filter(user_id=membership.user_id).exists():
+        raise ClassroomError(_("The student is in that class already."))
+    if membership.sign_in_name:
+        taken = {n.casefold() for n in to.members.values_list("sign_in_name", flat=True) if n}
+        membership.sign_in_name = sign_in_name_for(membership.real_name or membership.sign_in_name, taken)
+    membership.classroom = to
+    membership.save(update_fields=["classroom", "sign_in_name"])
+    return membership
+
+
+@transaction.atomic
+def student_erase(*, membership: Membership) -> None:
+    """Erase a student's data (the school is the controller). An account the teacher made goes
+    entirely, with everything it did; a student with an account of their own leaves the class,
+    and what the class kept about them (their name for the teacher, their homework) goes."""
+    if membership.managed:
+        membership.user.delete()
+    else:
+        membership.delete()
+
+
+def quick_sign_in(*, classroom: Classroom, student_id: str, code: str) -> Any:
+    """The account of the class's student `student_id` if `code` is their personal code.
+    Ten wrong codes in a row lock the quick sign-in until the teacher gives a new code."""
+    wrong = ClassroomError(_("That name and code do not match. Try again, or ask your teacher."))
+    if not classroom.quick_signin:
+        raise ClassroomError(_("This class does not use the quick sign-in. Log in with your username."))
+    membership = classroom.members.filter(public_id=student_id, managed=True).select_related("user").first()
+    if membership is None or not membership.code_hash:
+        raise wrong
+    if membership.quick_signin_locked:
+        raise ClassroomError(_("Too many wrong codes: ask your teacher for a new card."))
+    if not check_password(codes.normal_personal_code(code), membership.code_hash):
+        Membership.objects.filter(pk=membership.pk).update(failed_codes=F("failed_codes") + 1)
+        raise wrong
+    if membership.failed_codes:
+        Membership.objects.filter(pk=membership.pk).update(failed_codes=0)
+    return membership.user

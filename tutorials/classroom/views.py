@@ -8,32 +8,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tutorials.classroom import selectors, services
 from tutorials.classroom.access import is_owner, taught_class
+from tutorials.classroom.codes import normal_class_code
+from tutorials.classroom.csv import csv_response
 from tutorials.classroom.forms import (
     ClassForm,
     CoTeacherForm,
     JoinClassForm,
     JoinCodeForm,
+    MoveForm,
+    QuickSignInForm,
+    StudentsForm,
     TeacherForm,
     house_rules_form,
 )
-from tutorials.classroom.models import Classroom
+from tutorials.classroom.models import Classroom, Membership
 from tutorials.classroom.qr import qr_svg
-from tutorials.classroom.services import ClassroomError
+from tutorials.classroom.services import ClassroomError, Credentials
 from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.core.ratelimit import allow
 from tutorials.tables.registry import ADAPTERS
 
 GET_OR_POST = ["GET", "HEAD", "POST"]
+TOO_MANY_SIGNINS = _lazy("Many sign-ins were tried from here in the last minutes. Wait a little, then try again.")
+
+
+def _posted(request: HttpRequest) -> Any:
+    """The posted form data, even when empty (an empty POST is a form sent blank: a 400)."""
+    return request.POST if request.method == "POST" else None
 
 
 def _status(request: HttpRequest) -> int:
@@ -51,7 +65,7 @@ def join_url(request: HttpRequest, classroom: Classroom) -> str:
 def account(request: HttpRequest) -> HttpResponse:
     """The account page: the teacher switch (on only: a teacher's classes need their teacher)."""
     teacher = selectors.is_teacher(request.user)
-    form = TeacherForm(request.POST or None, initial={"teacher": teacher})
+    form = TeacherForm(_posted(request), initial={"teacher": teacher})
     error = ""
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["teacher"]:
@@ -85,7 +99,7 @@ def classes(request: HttpRequest) -> TemplateResponse:
 def class_new(request: HttpRequest) -> HttpResponse:
     if not selectors.is_teacher(request.user):
         raise PermissionDenied(_("Turn on the teacher account in your account page to make classes."))
-    form = ClassForm(request.POST or None)
+    form = ClassForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             classroom = services.classroom_create(owner=request.user, **form.cleaned_data)
@@ -128,7 +142,8 @@ def class_qr(request: HttpRequest, class_id: str) -> HttpResponse:
 @require_http_methods(GET_OR_POST)
 def class_edit(request: HttpRequest, class_id: str) -> HttpResponse:
     classroom = taught_class(request, class_id)
-    form = ClassForm(request.POST or None, initial={"name": classroom.name, "description": classroom.description})
+    form = ClassForm(_posted(request), initial={
+        "name": classroom.name, "description": classroom.description, "quick_signin": classroom.quick_signin})
     if request.method == "POST" and form.is_valid():
         services.classroom_update(classroom=classroom, **form.cleaned_data)
         return redirect("classroom:class_show", class_id=classroom.public_id)
@@ -172,7 +187,7 @@ def _rules_page(request: HttpRequest, classroom: Classroom, forms_by_game: dict 
 def class_teachers(request: HttpRequest, class_id: str) -> HttpResponse:
     """Co-teachers: only the teacher who made the class adds or removes them."""
     classroom = taught_class(request, class_id, owner_only=True)
-    form = CoTeacherForm(None if "remove" in request.POST else request.POST or None)
+    form = CoTeacherForm(None if "remove" in request.POST else _posted(request))
     if request.method == "POST":
         if "remove" in request.POST:
             services.co_teacher_remove(classroom=classroom, username=request.POST["remove"])
@@ -213,7 +228,7 @@ def join_start(request: HttpRequest) -> HttpResponse:
 
 
 def _open_class(code: str) -> Classroom:
-    classroom = selectors.open_class_by_code(code)
+    classroom = selectors.open_class_by_code(normal_class_code(code))
     if classroom is None:
         raise Http404("No open class has this code")
     return classroom
@@ -225,7 +240,7 @@ def join_class(request: HttpRequest, code: str) -> HttpResponse:
     classroom = _open_class(code)
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect(f"{reverse('login')}?next={request.path}")
-    form = JoinClassForm(request.POST or None)
+    form = JoinClassForm(_posted(request))
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
@@ -234,13 +249,157 @@ def join_class(request: HttpRequest, code: str) -> HttpResponse:
             error = str(refused)
         else:
             return redirect("classroom:classes")
-    return TemplateResponse(request, "classroom/join_class.html", _join_context(request, classroom, form, error),
-                            status=_status(request))
+    return _join_page(request, classroom, form, error=error, status=_status(request))
 
 
-def _join_context(request: HttpRequest, classroom: Classroom, form: JoinClassForm, error: str = "",
-                  **more: Any) -> dict[str, Any]:
+def _join_page(request: HttpRequest, classroom: Classroom, form: JoinClassForm | None = None, *, error: str = "",
+               quick_error: str = "", status: int = 200) -> TemplateResponse:
     user = request.user
     member = user.is_authenticated and classroom.members.filter(user=user).exists()
     teaches = user.is_authenticated and selectors.class_taught(user, classroom.public_id) is not None
-    return {"classroom": classroom, "form": form, "error": error, "member": member, "teaches": teaches, **more}
+    quick = selectors.quick_signin_names(classroom) if not user.is_authenticated else []
+    return TemplateResponse(request, "classroom/join_class.html", {
+        "classroom": classroom, "form": form or JoinClassForm(), "error": error, "member": member,
+        "teaches": teaches, "quick_names": quick, "quick_form": QuickSignInForm(), "quick_error": quick_error,
+    }, status=status)
+
+
+# -- students -----------------------------------------------------------------------------------
+def _student(classroom: Classroom, student_id: str) -> Membership:
+    membership = selectors.student_in(classroom, student_id)
+    if membership is None:
+        raise Http404("No such student in this class")
+    return membership
+
+
+def _cards(request: HttpRequest, classroom: Classroom, made: list[Credentials]) -> TemplateResponse:
+    """The login cards, shown once: the passwords and codes are not kept, only their hashes."""
+    link = join_url(request, classroom)
+    return TemplateResponse(request, "classroom/cards.html", {
+        "classroom": classroom, "cards": made, "join_link": link, "site": request.build_absolute_uri("/"),
+        "qr": qr_svg(link, _("QR code of the join link of %(name)s") % {"name": classroom.name}),
+    })
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def students_add(request: HttpRequest, class_id: str) -> HttpResponse:
+    """Accounts for a list of names; the answer is the page of login cards to print."""
+    classroom = taught_class(request, class_id)
+    form = StudentsForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = services.students_create(
+                classroom=classroom, names=services.names_from_list(form.cleaned_data["names"]))
+        except ClassroomError as refused:
+            form.add_error("names", str(refused))
+        else:
+            return _cards(request, classroom, made)
+    return TemplateResponse(request, "classroom/students_add.html", {"classroom": classroom, "form": form},
+                            status=_status(request))
+
+
+@login_required
+@require_safe
+def student_show(request: HttpRequest, class_id: str, student_id: str) -> TemplateResponse:
+    classroom = taught_class(request, class_id)
+    membership = _student(classroom, student_id)
+    return _student_page(request, classroom, membership)
+
+
+def _student_page(request: HttpRequest, classroom: Classroom, membership: Membership, *, error: str = "",
+                  status: int = 200) -> TemplateResponse:
+    return TemplateResponse(request, "classroom/student.html", {
+        "classroom": classroom, "student": membership, "error": error,
+        "other_classes": selectors.other_classes(request.user, classroom),
+    }, status=status)
+
+
+@login_required
+@require_POST
+def student_reset(request: HttpRequest, class_id: str, student_id: str) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    membership = _student(classroom, student_id)
+    try:
+        return _cards(request, classroom, [services.student_reset(membership=membership)])
+    except ClassroomError as refused:
+        return _student_page(request, classroom, membership, error=str(refused), status=400)
+
+
+@login_required
+@require_POST
+def student_move(request: HttpRequest, class_id: str, student_id: str) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    membership = _student(classroom, student_id)
+    form = MoveForm(request.POST)
+    target = selectors.class_taught(request.user, form.data.get("to", "")) if form.is_valid() else None
+    if target is None:
+        return _student_page(request, classroom, membership, status=400,
+                             error=_("Choose one of your classes to move the student to."))
+    try:
+        services.student_move(membership=membership, to=target)
+    except ClassroomError as refused:
+        return _student_page(request, classroom, membership, error=str(refused), status=400)
+    return redirect("classroom:class_show", class_id=classroom.public_id)
+
+
+@login_required
+@require_POST
+def student_remove(request: HttpRequest, class_id: str, student_id: str) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    membership = _student(classroom, student_id)
+    try:
+        services.student_remove(membership=membership)
+    except ClassroomError as refused:
+        return _student_page(request, classroom, membership, error=str(refused), status=400)
+    return redirect("classroom:class_show", class_id=classroom.public_id)
+
+
+@login_required
+@require_safe
+def student_export(request: HttpRequest, class_id: str, student_id: str, fmt: str) -> HttpResponse:
+    """Everything the site holds about the student, as JSON or as a CSV sheet."""
+    classroom = taught_class(request, class_id)
+    membership = _student(classroom, student_id)
+    data = selectors.student_export(membership)
+    filename = f"student-{membership.user.username}"
+    if fmt == "csv":
+        return csv_response(f"{filename}.csv", selectors.export_rows(data))
+    response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def student_erase(request: HttpRequest, class_id: str, student_id: str) -> HttpResponse:
+    """Erase one student's data: a page asks first; the POST must repeat the username."""
+    classroom = taught_class(request, class_id)
+    membership = _student(classroom, student_id)
+    error = ""
+    if request.method == "POST":
+        if request.POST.get("confirm", "").strip() == membership.user.username:
+            services.student_erase(membership=membership)
+            return redirect("classroom:class_show", class_id=classroom.public_id)
+        error = _("Type the student's username, %(name)s, to confirm.") % {"name": membership.user.username}
+    return TemplateResponse(request, "classroom/erase.html", {
+        "classroom": classroom, "student": membership, "error": error}, status=_status(request))
+
+
+@require_POST
+def quick_sign_in(request: HttpRequest, code: str) -> HttpResponse:
+    """A young child signs in: the class code (in the URL), their name picked from the list, and
+    their personal code. Answers are counted (rate limits) and ten wrong codes lock the name."""
+    classroom = _open_class(code)
+    form = QuickSignInForm(request.POST)
+    if not allow(request, "quick_signin"):
+        return _join_page(request, classroom, quick_error=str(TOO_MANY_SIGNINS), status=429)
+    if not form.is_valid():
+        return _join_page(request, classroom, quick_error=_("Pick your name and type your code."), status=400)
+    try:
+        user = services.quick_sign_in(classroom=classroom, student_id=form.cleaned_data["student"],
+                                      code=form.cleaned_data["code"])
+    except ClassroomError as refused:
+        return _join_page(request, classroom, quick_error=str(refused), status=400)
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect("core:home")

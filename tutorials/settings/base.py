@@ -116,6 +116,7 @@ TABLE_THINKING_MS = 600
 RATE_LIMITS = {
     "answer": {"session": (40, 60), "address": (1200, 60)},
     "signup": {"address": (60, 3600)},
+    "quick_signin": {"session": (20, 600), "address": (600, 600)},  # a class of 30 signing in, twice over
 }
 CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 
