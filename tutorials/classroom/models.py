@@ -80,3 +80,48 @@ class Membership(models.Model):
     @property
     def quick_signin_locked(self) -> bool:
         return self.failed_codes >= QUICK_SIGNIN_TRIES
+
+
+class Assignment(models.Model):
+    """Homework for a class: a lesson, a set of puzzles, or hands played at the practice table.
+
+    Results are not copied here: they are read from the rows the learning itself writes (lesson
+    progress, first attempts at puzzles, the hands of practice tables started since it was set)."""
+
+    LESSON, PUZZLES, PRACTICE = "lesson", "puzzles", "practice"
+    KINDS = [(LESSON, "lesson"), (PUZZLES, "puzzle set"), (PRACTICE, "practice hands")]
+
+    public_id = models.CharField(max_length=24, unique=True, default=codes.public_id, editable=False)
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    kind = models.CharField(max_length=16, choices=KINDS)
+    game = models.SlugField(max_length=32)
+    title = models.CharField(max_length=160)
+    lesson = models.ForeignKey("lessons.Lesson", null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="assignments")
+    puzzles = models.ManyToManyField("puzzles.Puzzle", blank=True, related_name="assignments")
+    hands = models.PositiveSmallIntegerField(default=0, help_text="Practice hands to play.")
+    how = models.JSONField(default=dict, blank=True, help_text="How the puzzles were chosen (theme, ratings...).")
+    due = models.DateField()
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.classroom.name}: {self.title} (due {self.due})"
+
+
+class HomeworkStart(models.Model):
+    """When a student first opened a piece of homework (its time spent counts from here)."""
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="starts")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="homework_starts")
+    opened = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["assignment", "user"], name="homework_started_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} opened {self.assignment_id} at {self.opened:%Y-%m-%d %H:%M}"

@@ -4,7 +4,9 @@ Every refusal a person can cause is a ClassroomError whose message says what to 
 answer it with a 400 and the page again."""
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -13,9 +15,23 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tutorials.classroom import codes
-from tutorials.classroom.models import MAX_CO_TEACHERS, Classroom, Membership, Teacher
+from tutorials.classroom.models import (
+    MAX_CO_TEACHERS,
+    Assignment,
+    Classroom,
+    HomeworkStart,
+    Membership,
+    Teacher,
+)
+from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.lessons.models import Lesson
+from tutorials.puzzles.models import Puzzle
+from tutorials.puzzles.registry import PUZZLE_GAMES
+from tutorials.puzzles.selectors import puzzles_of
+from tutorials.tables.registry import ADAPTERS
 
 
 class ClassroomError(ValueError):
@@ -223,6 +239,7 @@ def student_erase(*, membership: Membership) -> None:
     if membership.managed:
         membership.user.delete()
     else:
+        HomeworkStart.objects.filter(user=membership.user, assignment__classroom=membership.classroom).delete()
         membership.delete()
 
 
@@ -243,3 +260,97 @@ def quick_sign_in(*, classroom: Classroom, student_id: str, code: str) -> Any:
     if membership.failed_codes:
         Membership.objects.filter(pk=membership.pk).update(failed_codes=0)
     return membership.user
+
+
+# -- homework -----------------------------------------------------------------------------------
+MAX_SET = 30  # puzzles in one set
+MAX_HANDS = 50
+
+
+def _assignment(classroom: Classroom, by: Any, **fields: Any) -> Assignment:
+    if classroom.is_archived:
+        raise ClassroomError(_("This class is archived. Restore it to set homework."))
+    return Assignment.objects.create(classroom=classroom, made_by=by, **fields)
+
+
+def assignment_lesson(*, classroom: Classroom, lesson: Lesson, due: date, by: Any) -> Assignment:
+    if lesson.retired:
+        raise ClassroomError(_("This lesson is no longer offered. Choose another."))
+    return _assignment(classroom, by, kind=Assignment.LESSON, game=lesson.game, lesson=lesson,
+                       title=_("Lesson: %(title)s") % {"title": lesson.title}, due=due)
+
+
+@transaction.atomic
+def assignment_puzzles(*, classroom: Classroom, game: str, due: date, by: Any, theme: str = "", count: int = 10,
+                       rating_min: int | None = None, rating_max: int | None = None,
+                       picked: list[int] | None = None, title: str = "") -> Assignment:
+    """A set of the game's puzzles: hand-picked (by number), or `count` drawn at random among
+    those of the theme and the rating range. Everyone in the class gets the same set."""
+    info = PUZZLE_GAMES.get(game)
+    if info is None:
+        raise ClassroomError(_("This game has no puzzles yet."))
+    if theme and theme not in info.themes:
+        raise ClassroomError(_("Choose one of the game's themes."))
+    if picked:
+        chosen = _picked_puzzles(game, picked)
+        how: dict[str, Any] = {"picked": sorted(p.pk for p in chosen)}
+    else:
+        chosen = _drawn_puzzles(game, theme, count, rating_min, rating_max)
+        how = {"theme": theme, "count": count, "rating_min": rating_min, "rating_max": rating_max}
+    if not title:
+        name = GAMES_BY_SLUG[game].name
+        label = str(info.themes[theme]) if theme else ""
+        title = (_("%(game)s puzzles: %(theme)s") % {"game": name, "theme": label} if label
+                 else _("%(game)s puzzles") % {"game": name})
+    assignment = _assignment(classroom, by, kind=Assignment.PUZZLES, game=game, title=title, how=how, due=due)
+    assignment.puzzles.set(chosen)
+    return assignment
+
+
+def _picked_puzzles(game: str, picked: list[int]) -> list[Puzzle]:
+    wanted = list(dict.fromkeys(picked))
+    if len(wanted) > MAX_SET:
+        raise ClassroomError(_("A set has at most %(n)s puzzles.") % {"n": MAX_SET})
+    found = {p.pk: p for p in Puzzle.objects.filter(game=game, retired=False, pk__in=wanted)}
+    missing = [str(n) for n in wanted if n not in found]
+    if missing:
+        raise ClassroomError(_("These numbers are not puzzles of this game: %(numbers)s.") % {
+            "numbers": ", ".join(missing)})
+    return [found[n] for n in wanted]
+
+
+def _drawn_puzzles(game: str, theme: str, count: int, low: int | None, high: int | None) -> list[Puzzle]:
+    if not 1 <= count <= MAX_SET:
+        raise ClassroomError(_("A set has from 1 to %(n)s puzzles.") % {"n": MAX_SET})
+    if low is not None and high is not None and low > high:
+        raise ClassroomError(_("The lowest rating is above the highest."))
+    candidates = puzzles_of(game, theme)
+    if low is not None:
+        candidates = candidates.filter(rating__gte=low)
+    if high is not None:
+        candidates = candidates.filter(rating__lte=high)
+    ids = list(candidates.values_list("pk", flat=True))
+    if not ids:
+        raise ClassroomError(_("No puzzle of this game has that theme and rating. Widen the range."))
+    return list(Puzzle.objects.filter(pk__in=random.sample(ids, min(count, len(ids)))).order_by("rating", "pk"))
+
+
+def assignment_practice(*, classroom: Classroom, game: str, hands: int, due: date, by: Any) -> Assignment:
+    if game not in ADAPTERS:
+        raise ClassroomError(_("This game has no practice table yet."))
+    if not 1 <= hands <= MAX_HANDS:
+        raise ClassroomError(_("Ask for 1 to %(n)s hands.") % {"n": MAX_HANDS})
+    title = ngettext("%(game)s: play %(n)s hand", "%(game)s: play %(n)s hands", hands) % {
+        "game": GAMES_BY_SLUG[game].name, "n": hands}
+    return _assignment(classroom, by, kind=Assignment.PRACTICE, game=game, hands=hands, title=title, due=due)
+
+
+def assignment_delete(*, assignment: Assignment) -> None:
+    """Homework withdrawn: what the students did stays theirs (it was never copied here)."""
+    assignment.delete()
+
+
+def homework_open(*, assignment: Assignment, user: Any) -> HomeworkStart:
+    """The student opens the homework: the first time is kept (time spent counts from it)."""
+    start, _created = HomeworkStart.objects.get_or_create(assignment=assignment, user=user)
+    return start

@@ -19,11 +19,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from tutorials.classroom import selectors, services
+from tutorials.classroom import results, selectors, services
 from tutorials.classroom.access import is_owner, taught_class
 from tutorials.classroom.codes import normal_class_code
 from tutorials.classroom.csv import csv_response
 from tutorials.classroom.forms import (
+    ASSIGNMENT_FORMS,
     ClassForm,
     CoTeacherForm,
     JoinClassForm,
@@ -33,12 +34,14 @@ from tutorials.classroom.forms import (
     StudentsForm,
     TeacherForm,
     house_rules_form,
+    house_rules_query,
 )
 from tutorials.classroom.models import Classroom, Membership
 from tutorials.classroom.qr import qr_svg
 from tutorials.classroom.services import ClassroomError, Credentials
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.ratelimit import allow
+from tutorials.lessons.models import Lesson
 from tutorials.tables.registry import ADAPTERS
 
 GET_OR_POST = ["GET", "HEAD", "POST"]
@@ -124,7 +127,8 @@ def _class_context(request: HttpRequest, classroom: Classroom, **more: Any) -> d
     return {
         "classroom": classroom, "owner": is_owner(request, classroom), "join_link": link,
         "qr": qr_svg(link, _("QR code of the join link of %(name)s") % {"name": classroom.name}),
-        "students": selectors.students_of(classroom), **more,
+        "students": selectors.students_of(classroom), "assignments": list(classroom.assignments.order_by("due", "pk")),
+        **more,
     }
 
 
@@ -403,3 +407,80 @@ def quick_sign_in(request: HttpRequest, code: str) -> HttpResponse:
         return _join_page(request, classroom, quick_error=str(refused), status=400)
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     return redirect("core:home")
+
+
+# -- homework -----------------------------------------------------------------------------------
+@login_required
+@require_http_methods(GET_OR_POST)
+def assignment_new(request: HttpRequest, class_id: str) -> HttpResponse:
+    """Set homework: a lesson, a puzzle set or practice hands (one form each, on one page)."""
+    classroom = taught_class(request, class_id)
+    kind = request.POST.get("kind", "") if request.method == "POST" else ""
+    if request.method == "POST" and kind not in ASSIGNMENT_FORMS:
+        return _assignment_page(request, classroom, error=_("Choose what kind of homework to set."), status=400)
+    forms_by_kind = {k: form(request.POST if k == kind else None, prefix=k) for k, form in ASSIGNMENT_FORMS.items()}
+    if kind:
+        form = forms_by_kind[kind]
+        if form.is_valid():
+            try:
+                _create_assignment(request, classroom, kind, form.cleaned_data)
+            except ClassroomError as refused:
+                form.add_error(None, str(refused))
+            else:
+                return redirect("classroom:class_show", class_id=classroom.public_id)
+        return _assignment_page(request, classroom, forms_by_kind, status=400)
+    return _assignment_page(request, classroom, forms_by_kind)
+
+
+def _create_assignment(request: HttpRequest, classroom: Classroom, kind: str, data: dict[str, Any]) -> None:
+    by = request.user
+    if kind == "lesson":
+        lesson = Lesson.objects.filter(pk=data["lesson"], retired=False).first()
+        if lesson is None:
+            raise ClassroomError(_("Choose one of the lessons."))
+        services.assignment_lesson(classroom=classroom, lesson=lesson, due=data["due"], by=by)
+    elif kind == "puzzles":
+        services.assignment_puzzles(
+            classroom=classroom, game=data["game"], theme=data["theme"], count=data["count"] or 10,
+            rating_min=data["rating_min"], rating_max=data["rating_max"], picked=data["picked"],
+            due=data["due"], by=by)
+    else:
+        services.assignment_practice(classroom=classroom, game=data["game"], hands=data["hands"], due=data["due"],
+                                     by=by)
+
+
+def _assignment_page(request: HttpRequest, classroom: Classroom, forms_by_kind: dict | None = None, *,
+                     error: str = "", status: int = 200) -> TemplateResponse:
+    forms_by_kind = forms_by_kind or {k: form(prefix=k) for k, form in ASSIGNMENT_FORMS.items()}
+    return TemplateResponse(request, "classroom/assignment_new.html", {
+        "classroom": classroom, "forms": forms_by_kind, "error": error}, status=status)
+
+
+@login_required
+@require_POST
+def assignment_delete(request: HttpRequest, class_id: str, assignment_id: str) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    assignment = classroom.assignments.filter(public_id=assignment_id).first()
+    if assignment is None:
+        raise Http404("No such homework")
+    services.assignment_delete(assignment=assignment)
+    return redirect("classroom:class_show", class_id=classroom.public_id)
+
+
+@login_required
+@require_safe
+def homework_show(request: HttpRequest, assignment_id: str) -> TemplateResponse:
+    """A student's piece of homework: what to do, and how far they are. Opening it starts its clock."""
+    assignment = results.assignment_for_student(request.user, assignment_id)
+    if assignment is None:
+        raise Http404("No such homework")
+    services.homework_open(assignment=assignment, user=request.user)
+    found = results.homework_results([assignment], [request.user.pk])[assignment.pk, request.user.pk]
+    context: dict[str, Any] = {"assignment": assignment, "result": found, "game": GAMES_BY_SLUG.get(assignment.game)}
+    if assignment.kind == assignment.PUZZLES:
+        context["puzzles"] = results.puzzle_set_of(assignment, request.user)
+        context["next_puzzle"] = next((p.puzzle for p in context["puzzles"] if p.correct is None), None)
+    elif assignment.kind == assignment.PRACTICE:
+        query = house_rules_query(assignment.classroom, assignment.game)
+        context["play_url"] = reverse("play_new", args=[assignment.game]) + (f"?{query}" if query else "")
+    return TemplateResponse(request, "classroom/homework.html", context)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tutorials.classroom.forms import SignupForm
+from tutorials.classroom.results import homework_of
 from tutorials.classroom.services import teacher_enable
 from tutorials.core.games import GAMES, GAMES_BY_SLUG, GameInfo
 from tutorials.core.inputs import safe_next
@@ -25,7 +26,7 @@ def _game(slug: str) -> GameInfo:
 @require_safe
 def home(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "core/home.html", {
-        "games": GAMES, "resume": continue_lesson(request),
+        "games": GAMES, "resume": continue_lesson(request), "homework": homework_of(request.user),
     })
 
 
