@@ -1,6 +1,8 @@
 """Helpers for the classroom tests: teachers, classes and students made through the services."""
 from __future__ import annotations
 
+import itertools
+
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -18,8 +20,12 @@ def learner(username: str = "leo") -> User:
     return User.objects.create_user(username, password="a-long-password-1")
 
 
+_teachers = itertools.count(1)
+
+
 def a_class(owner: User | None = None, name: str = "5B") -> Classroom:
-    return classroom_create(owner=owner or teacher(), name=name, description="Tuesdays")
+    """A class of `owner`'s (by default of a new teacher's)."""
+    return classroom_create(owner=owner or teacher(f"teacher{next(_teachers)}"), name=name, description="Tuesdays")
 
 
 def student_of(classroom: Classroom, username: str = "stu", real_name: str = "Stella Rossi") -> User:

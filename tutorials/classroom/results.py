@@ -8,17 +8,19 @@ assignments it has (`homework_results`).
 """
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from tutorials.classroom.models import Assignment, HomeworkStart
-from tutorials.lessons.models import LessonProgress, Step
+from tutorials.classroom.models import Assignment, Classroom, HomeworkStart, Membership
+from tutorials.core.games import GAMES, GAMES_BY_SLUG
+from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.puzzles.models import PuzzleAttempt
 from tutorials.tables.models import Table
 
@@ -209,3 +211,250 @@ def puzzle_set_of(assignment: Assignment, user: Any) -> list[SetPuzzle]:
     firsts = dict(PuzzleAttempt.objects.filter(user=user, puzzle__in=puzzles, number=0)
                   .values_list("puzzle_id", "correct"))
     return [SetPuzzle(p, firsts.get(p.pk)) for p in puzzles]
+
+
+# -- the teacher's table ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cell:
+    """One student's result on one assignment, as the table shows it (worked out once here, so
+    that a table of 2,000 cells is quick to draw)."""
+
+    result: Result
+    text: str  # "done 3★", "done 80%", "4/10", "—"
+    css: str
+
+    @classmethod
+    def of(cls, result: Result) -> Cell:
+        if result.done:
+            score = f" {result.stars}★" if result.stars else (f" {result.accuracy}%" if result.accuracy is not None else "")
+            text, css = _("done") + score, "cell--done"
+        elif result.started:
+            text, css = f"{result.count}/{result.total}", "cell--part"
+        else:
+            text, css = "—", "cell--none"
+        if result.late:
+            text, css = f"{text} · {_('late')}", f"{css} cell--late"
+        return cls(result, text, css)
+
+
+@dataclass
+class TableRow:
+    membership: Membership
+    cells: list[Cell]
+
+    @property
+    def done(self) -> int:
+        return sum(1 for cell in self.cells if cell.result.done)
+
+
+@dataclass
+class ClassTable:
+    assignments: list[Assignment]
+    rows: list[TableRow]
+
+    def done_counts(self) -> list[int]:
+        """How many students finished each assignment."""
+        return [sum(1 for row in self.rows if row.cells[i].result.done) for i in range(len(self.assignments))]
+
+
+def class_table(classroom: Classroom, now: datetime | None = None) -> ClassTable:
+    """Students × assignments: a fixed number of queries whatever the size of the class."""
+    members = list(classroom.members.select_related("user").order_by("real_name", "user__username"))
+    assignments = list(classroom.assignments.order_by("due", "pk"))
+    found = homework_results(assignments, [m.user_id for m in members], now)
+    rows = [TableRow(m, [Cell.of(found[a.pk, m.user_id]) for a in assignments]) for m in members]
+    return ClassTable(assignments, rows)
+
+
+def table_csv_rows(table: ClassTable) -> list[list[Any]]:
+    """The table as a spreadsheet: a row per student, four columns per assignment."""
+    header: list[Any] = [_("student"), _("username")]
+    for a in table.assignments:
+        header += [f"{a.title} ({a.due}): {_('done')}", f"{a.title}: {_('score')}", f"{a.title}: {_('late')}",
+                   f"{a.title}: {_('finished at')}"]
+    rows = [header]
+    for row in table.rows:
+        line: list[Any] = [row.membership.real_name, row.membership.user.username]
+        for cell in row.cells:
+            r = cell.result
+            score = r.stars if r.stars is not None else (f"{r.accuracy}%" if r.accuracy is not None else
+                                                         f"{r.count}/{r.total}")
+            line += ["yes" if r.done else "no", score, "yes" if r.late else "no",
+                     timezone.localtime(r.done_at).strftime("%Y-%m-%d %H:%M") if r.done_at else ""]
+        rows.append(line)
+    return rows
+
+
+# -- one student, drilled down ----------------------------------------------------------------------------
+WINDOWS = (7, 30)  # days
+
+
+@dataclass
+class Window:
+    days: int
+    tried: int = 0
+    solved: int = 0
+    rating_from: float | None = None  # before the window's first rated attempt
+    rating_to: float | None = None  # after its last
+
+    @property
+    def rating_change(self) -> float | None:
+        return None if self.rating_from is None or self.rating_to is None else self.rating_to - self.rating_from
+
+    @property
+    def accuracy(self) -> int | None:
+        return round(100 * self.solved / self.tried) if self.tried else None
+
+
+@dataclass
+class GameReport:
+    slug: str
+    name: str
+    lessons_done: int = 0
+    lessons: int = 0
+    stars: int = 0
+    puzzles_tried: int = 0
+    puzzles_solved: int = 0
+    windows: list[Window] = field(default_factory=list)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.lessons_done or self.puzzles_tried)
+
+
+@dataclass
+class StudentReport:
+    games: list[GameReport]
+    last_active: datetime | None
+    missed: list[Any]  # first attempts that were wrong, latest first (PuzzleAttempt, puzzle loaded)
+    solved_later: set[int]  # of those puzzles, the ones answered right since
+
+
+def student_report(user: Any, now: datetime | None = None, missed_shown: int = 30) -> StudentReport:
+    """Lessons and stars per game, puzzles solved, first-try accuracy and rating change over the
+    last 7 and 30 days, when the student was last active, and the puzzles they missed."""
+    now = now or timezone.now()
+    games = {g.slug: GameReport(g.slug, str(g.name), windows=[Window(d) for d in WINDOWS]) for g in GAMES}
+    for game, n in Lesson.objects.filter(retired=False).order_by().values("game").annotate(n=Count("pk")).values_list(
+            "game", "n"):
+        if game in games:
+            games[game].lessons = n
+    last: list[datetime] = [user.last_login] if user.last_login else []
+    for game, updated, completed, stars in LessonProgress.objects.filter(user=user).values_list(
+            "lesson__game", "updated", "completed", "stars"):
+        last.append(updated)
+        if completed and game in games:
+            games[game].lessons_done += 1
+            games[game].stars += stars
+    firsts = PuzzleAttempt.objects.filter(user=user, number=0).order_by("created", "pk").values_list(
+        "puzzle__game", "correct", "created", "rated", "rating_before", "rating_after")
+    for game, correct, created, rated, before, after in firsts:
+        report = games.get(game)
+        if report is None:
+            continue
+        report.puzzles_tried += 1
+        report.puzzles_solved += int(correct)
+        for window in report.windows:
+            if created < now - timedelta(days=window.days):
+                continue
+            window.tried += 1
+            window.solved += int(correct)
+            if rated and before is not None and after is not None:
+                if window.rating_from is None:
+                    window.rating_from = before
+                window.rating_to = after
+    for latest in (PuzzleAttempt.objects.filter(user=user).aggregate(latest=Max("created"))["latest"],
+                   Table.objects.filter(owner=user).aggregate(latest=Max("updated"))["latest"]):
+        if latest:
+            last.append(latest)
+    missed = list(PuzzleAttempt.objects.filter(user=user, number=0, correct=False).select_related("puzzle")
+                  .order_by("-created", "-pk")[:missed_shown])
+    solved_later = set(PuzzleAttempt.objects.filter(user=user, correct=True, puzzle_id__in=[a.puzzle_id for a in missed])
+                       .values_list("puzzle_id", flat=True)) if missed else set()
+    return StudentReport(list(games.values()), max(last) if last else None, missed, solved_later)
+
+
+def report_csv_rows(report: StudentReport) -> list[list[Any]]:
+    """The drill-down as a spreadsheet: a row per game, then the missed puzzles."""
+    header = [_("game"), _("lessons done"), _("lessons"), _("stars"), _("puzzles tried"), _("puzzles solved")]
+    for days in WINDOWS:
+        header += [_("accuracy, last %(n)s days (%%)") % {"n": days}, _("rating change, last %(n)s days") % {"n": days}]
+    rows: list[list[Any]] = [header]
+    for g in report.games:
+        line: list[Any] = [g.name, g.lessons_done, g.lessons, g.stars, g.puzzles_tried, g.puzzles_solved]
+        for w in g.windows:
+            line += [w.accuracy if w.accuracy is not None else "",
+                     round(w.rating_change) if w.rating_change is not None else ""]
+        rows.append(line)
+    rows += [[], [_("missed puzzle"), _("game"), _("answered"), _("when"), _("solved since")]]
+    for a in report.missed:
+        rows.append([a.puzzle_id, a.puzzle.game, a.answer, timezone.localtime(a.created).strftime("%Y-%m-%d %H:%M"),
+                     "yes" if a.puzzle_id in report.solved_later else "no"])
+    return rows
+
+
+# -- review our mistakes ------------------------------------------------------------------------------
+REVIEW_DAYS = 7
+REVIEW_MIN_TRIES = 3  # a theme tried fewer times by the class says little
+REVIEW_THEMES = 3
+REVIEW_PUZZLES = 10
+
+
+@dataclass
+class ThemeTally:
+    theme: str
+    label: str
+    tried: int = 0
+    solved: int = 0
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.solved / self.tried) if self.tried else 0
+
+
+@dataclass
+class ReviewPlan:
+    """A game's weakest themes in the class over the last week, and the puzzles the class
+    failed in them (those most students failed first)."""
+
+    game: str
+    game_name: str
+    themes: list[ThemeTally]
+    puzzles: list[int]
+
+
+def review_plans(classroom: Classroom, now: datetime | None = None) -> list[ReviewPlan]:
+    """For each game: the class's weakest themes over the last week (the lowest share of first
+    tries right, among themes tried at least three times, with a miss) and the puzzles missed
+    in them. One query."""
+    from tutorials.puzzles.registry import PUZZLE_GAMES
+
+    since = (now or timezone.now()) - timedelta(days=REVIEW_DAYS)
+    firsts = PuzzleAttempt.objects.filter(
+        user__memberships__classroom=classroom, number=0, created__gte=since).values_list(
+        "puzzle_id", "puzzle__game", "puzzle__themes", "correct")
+    tallies: dict[str, dict[str, ThemeTally]] = defaultdict(dict)
+    failed: dict[str, Counter] = defaultdict(Counter)
+    themes_of: dict[int, list[str]] = {}
+    for puzzle, game, themes, correct in firsts:
+        info = PUZZLE_GAMES.get(game)
+        if info is None:
+            continue
+        themes_of[puzzle] = themes or []
+        for theme in themes or []:
+            tally = tallies[game].setdefault(theme, ThemeTally(theme, str(info.themes.get(theme, theme))))
+            tally.tried += 1
+            tally.solved += int(correct)
+        if not correct:
+            failed[game][puzzle] += 1
+    plans = []
+    for game in PUZZLE_GAMES:
+        weak = sorted((t for t in tallies[game].values() if t.tried >= REVIEW_MIN_TRIES and t.solved < t.tried),
+                      key=lambda t: (t.solved / t.tried, -t.tried, t.theme))[:REVIEW_THEMES]
+        if not weak:
+            continue
+        keys = {t.theme for t in weak}
+        missed = [p for p, _n in sorted(failed[game].items(), key=lambda item: (-item[1], item[0]))
+                  if keys & set(themes_of[p])][:REVIEW_PUZZLES]
+        plans.append(ReviewPlan(game, str(GAMES_BY_SLUG[game].name), weak, missed))
+    return plans

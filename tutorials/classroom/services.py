@@ -354,3 +354,20 @@ def homework_open(*, assignment: Assignment, user: Any) -> HomeworkStart:
     """The student opens the homework: the first time is kept (time spent counts from it)."""
     start, _created = HomeworkStart.objects.get_or_create(assignment=assignment, user=user)
     return start
+
+
+def assignment_review(*, classroom: Classroom, game: str, due: date, by: Any, now: Any = None) -> Assignment:
+    """"Review our mistakes": a puzzle set of what the class missed this week in its weakest
+    themes of `game` (worked out again here, never taken from the page)."""
+    from tutorials.classroom.results import review_plans
+
+    plan = next((p for p in review_plans(classroom, now) if p.game == game), None)
+    if plan is None or not plan.puzzles:
+        raise ClassroomError(_("The class missed no puzzle of this game this week: nothing to review."))
+    themes = ", ".join(t.label for t in plan.themes)
+    title = _("Review our mistakes: %(game)s (%(themes)s)") % {"game": plan.game_name, "themes": themes}
+    assignment = assignment_puzzles(classroom=classroom, game=game, picked=plan.puzzles, due=due, by=by,
+                                    title=title[:160])
+    assignment.how = {"review": [t.theme for t in plan.themes], "picked": plan.puzzles}
+    assignment.save(update_fields=["how"])
+    return assignment

@@ -6,6 +6,7 @@ with the form again and a message, never a 500.
 """
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import login
@@ -15,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -45,6 +47,7 @@ from tutorials.lessons.models import Lesson
 from tutorials.tables.registry import ADAPTERS
 
 GET_OR_POST = ["GET", "HEAD", "POST"]
+REVIEW_DUE_DAYS = 7
 TOO_MANY_SIGNINS = _lazy("Many sign-ins were tried from here in the last minutes. Wait a little, then try again.")
 
 
@@ -128,7 +131,7 @@ def _class_context(request: HttpRequest, classroom: Classroom, **more: Any) -> d
         "classroom": classroom, "owner": is_owner(request, classroom), "join_link": link,
         "qr": qr_svg(link, _("QR code of the join link of %(name)s") % {"name": classroom.name}),
         "students": selectors.students_of(classroom), "assignments": list(classroom.assignments.order_by("due", "pk")),
-        **more,
+        "reviews": results.review_plans(classroom), **more,
     }
 
 
@@ -313,9 +316,13 @@ def student_show(request: HttpRequest, class_id: str, student_id: str) -> Templa
 
 def _student_page(request: HttpRequest, classroom: Classroom, membership: Membership, *, error: str = "",
                   status: int = 200) -> TemplateResponse:
+    assignments = list(classroom.assignments.order_by("due", "pk"))
+    found = results.homework_results(assignments, [membership.user_id])
     return TemplateResponse(request, "classroom/student.html", {
         "classroom": classroom, "student": membership, "error": error,
         "other_classes": selectors.other_classes(request.user, classroom),
+        "report": results.student_report(membership.user),
+        "homework": [(a, results.Cell.of(found[a.pk, membership.user_id])) for a in assignments],
     }, status=status)
 
 
@@ -484,3 +491,44 @@ def homework_show(request: HttpRequest, assignment_id: str) -> TemplateResponse:
         query = house_rules_query(assignment.classroom, assignment.game)
         context["play_url"] = reverse("play_new", args=[assignment.game]) + (f"?{query}" if query else "")
     return TemplateResponse(request, "classroom/homework.html", context)
+
+
+# -- the teacher's tables -----------------------------------------------------------------------
+@login_required
+@require_safe
+def class_table(request: HttpRequest, class_id: str) -> TemplateResponse:
+    """Students × homework: done, stars or first-try accuracy, late."""
+    classroom = taught_class(request, class_id)
+    return TemplateResponse(request, "classroom/table.html", {
+        "classroom": classroom, "table": results.class_table(classroom)})
+
+
+@login_required
+@require_safe
+def class_table_csv(request: HttpRequest, class_id: str) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    return csv_response(f"class-{classroom.code}-homework.csv", results.table_csv_rows(results.class_table(classroom)))
+
+
+@login_required
+@require_safe
+def student_report_csv(request: HttpRequest, class_id: str, student_id: str) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    membership = _student(classroom, student_id)
+    return csv_response(f"student-{membership.user.username}-progress.csv",
+                        results.report_csv_rows(results.student_report(membership.user)))
+
+
+@login_required
+@require_POST
+def review_mistakes(request: HttpRequest, class_id: str) -> HttpResponse:
+    """One click: the puzzles the class missed this week in its weakest themes, due in a week."""
+    classroom = taught_class(request, class_id)
+    game = request.POST.get("game", "")
+    try:
+        services.assignment_review(classroom=classroom, game=game, by=request.user,
+                                   due=timezone.localdate() + timedelta(days=REVIEW_DUE_DAYS))
+    except ClassroomError as refused:
+        return TemplateResponse(request, "classroom/class.html",
+                                _class_context(request, classroom, review_error=str(refused)), status=400)
+    return redirect("classroom:class_show", class_id=classroom.public_id)

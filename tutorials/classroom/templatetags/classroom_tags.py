@@ -1,0 +1,32 @@
+"""Filters of the classroom's pages: time spent on homework, a rating change with its sign."""
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+
+@register.filter
+def time_spent(seconds: int | None) -> str:
+    """ "under a minute", "12 min", "1 h 05 min", "3 days" (from opening the homework to done)."""
+    if seconds is None:
+        return "—"
+    minutes = int(seconds) // 60
+    if minutes < 1:
+        return _("under a minute")
+    if minutes < 60:
+        return _("%(m)s min") % {"m": minutes}
+    if minutes < 48 * 60:
+        return _("%(h)s h %(m)02d min") % {"h": minutes // 60, "m": minutes % 60}
+    return _("%(d)s days") % {"d": minutes // (24 * 60)}
+
+
+@register.filter
+def signed(value: str | float | int) -> str:
+    """ "+12", "−5", "0": a change, with its sign."""
+    try:
+        number = round(float(value))
+    except (TypeError, ValueError):
+        return str(value)
+    return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
