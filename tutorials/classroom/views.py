@@ -85,7 +85,7 @@ def account(request: HttpRequest) -> HttpResponse:
                 _("Tick the box to turn on the teacher account.")
     return TemplateResponse(request, "classroom/account.html", {
         "form": form, "teacher": teacher, "error": error, "memberships": selectors.memberships_of(request.user),
-    }, status=_status(request) if error or (request.method == "POST" and not form.is_valid()) else 200)
+    }, status=_status(request))  # a POST that comes this far was refused
 
 
 @login_required
@@ -216,8 +216,9 @@ def class_teachers(request: HttpRequest, class_id: str) -> HttpResponse:
 def class_archive(request: HttpRequest, class_id: str) -> HttpResponse:
     classroom = taught_class(request, class_id, owner_only=True)
     services.classroom_archive(classroom=classroom, archived=request.POST.get("archive") == "1")
-    return redirect("classroom:classes" if classroom.is_archived else "classroom:class_show",
-                    **({} if classroom.is_archived else {"class_id": classroom.public_id}))
+    if classroom.is_archived:
+        return redirect("classroom:classes")
+    return redirect("classroom:class_show", class_id=classroom.public_id)
 
 
 # -- joining a class ----------------------------------------------------------------------------

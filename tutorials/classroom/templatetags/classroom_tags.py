@@ -1,7 +1,10 @@
 """Filters of the classroom's pages: time spent on homework, a rating change with its sign."""
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -30,3 +33,10 @@ def signed(value: str | float | int) -> str:
     except (TypeError, ValueError):
         return str(value)
     return f"+{number}" if number > 0 else (f"−{-number}" if number < 0 else "0")
+
+
+@register.simple_tag
+def table_cells(row: Any) -> str:
+    """A table row's result cells, escaped and joined in one go: a class of 100 students with 20
+    pieces of homework is 2,000 cells, which a template loop draws several times slower."""
+    return format_html_join("", '<td class="{}">{}</td>', ((cell.css, cell.text) for cell in row.cells))
