@@ -197,7 +197,9 @@ def class_teachers(request: HttpRequest, class_id: str) -> HttpResponse:
     form = CoTeacherForm(None if "remove" in request.POST else _posted(request))
     if request.method == "POST":
         if "remove" in request.POST:
-            services.co_teacher_remove(classroom=classroom, username=request.POST["remove"])
+            remove = CoTeacherForm({"username": request.POST["remove"]})
+            if remove.is_valid():
+                services.co_teacher_remove(classroom=classroom, username=remove.cleaned_data["username"])
             return redirect("classroom:class_teachers", class_id=classroom.public_id)
         if form.is_valid():
             try:
