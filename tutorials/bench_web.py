@@ -30,8 +30,11 @@ def main(argv: list[str] | None = None) -> None:
 
     with throwaway_database() as database:
         print_header(args, database)
+        with webbench.bench_settings():
+            webbench.load_content()
         figures = webbench.measure_endpoints(args.requests, args.warmup)
         print_figures(figures, webbench)
+        print_over_http(args, webbench)
         print_repeated_queries(figures, webbench)
         if args.profile:
             print_profiles(figures, webbench, args.profile)
@@ -120,9 +123,37 @@ def print_figures(figures: list, webbench: Any) -> None:
           "its thinking included, is the table advance row, a request of its own.")
 
 
-def _row(figure: Any, floor_ms: float, webbench: Any) -> str:
+def print_over_http(args: argparse.Namespace, webbench: Any) -> None:
+    """The same requests through gunicorn (tutorials/core/httpbench.py), as the issue measured."""
+    from tutorials.core import httpbench
+
+    print()
+    why_not = httpbench.measurable()
+    if why_not:
+        print(f"Over HTTP: not measured, {why_not}.")
+        return
+    with httpbench.gunicorn_server() as server:
+        figures = webbench.measure_endpoints(args.requests, args.warmup, send=server.send)
+    floor = next(f for f in figures if f.endpoint.kind == webbench.FLOOR).median_cpu_ms()
+    print(f"Over HTTP, through gunicorn (one sync worker, tutorials.settings.bench), {args.requests} requests "
+          "per endpoint: the worker's CPU time per request, HTTP included.")
+    print(f"{'endpoint':<14} {'request':<36} {'wall':>7} {'p95':>7} {'cpu':>6} {'':>8} {'throughput':>10}  target")
+    print(f"{'':<14} {'':<36} {'ms':>7} {'ms':>7} {'ms':>6} {'':>8} {'vs floor':>10}")
+    for figure in figures:
+        print(_row(figure, floor, webbench, by_cpu=True))
+    for figure in figures:
+        if figure.unexpected:
+            print(f"!! {figure.endpoint.name}: {figure.unexpected} responses were not {figure.endpoint.status}: "
+                  f"{dict(figure.statuses)}")
+    print("wall: as this process saw it, its own sending and reading included; cpu: the median of the worker's "
+          "CPU time for each request (Linux schedstat), which is what bounds a server's throughput.")
+    print("Throughput vs floor = the floor's median CPU time / the endpoint's; the issue's floor (2 ms through "
+          "the same middleware) was measured this way.")
+
+
+def _row(figure: Any, floor_ms: float, webbench: Any, by_cpu: bool = False) -> str:
     endpoint = figure.endpoint
-    share = 100 * floor_ms / figure.median_ms()
+    share = 100 * floor_ms / (figure.median_cpu_ms() if by_cpu else figure.median_ms())
     target = webbench.TARGETS.get(endpoint.kind)
     if endpoint.kind == webbench.FLOOR:
         verdict = ""
@@ -130,7 +161,7 @@ def _row(figure: Any, floor_ms: float, webbench: Any) -> str:
         verdict = "engine: no target"
     else:
         verdict = f">= {target}%  " + ("ok" if share >= target else "UNDER")
-    queries = f"{_number(figure.median_queries())}/{figure.p95_queries()}"
+    queries = "" if by_cpu else f"{_number(figure.median_queries())}/{figure.p95_queries()}"
     return (f"{endpoint.name:<14} {endpoint.what:<36} {figure.median_ms():7.2f} {figure.p95_ms():7.2f} "
             f"{figure.median_cpu_ms():6.2f} {queries:>8} {share:9.1f}%  {verdict}")
 

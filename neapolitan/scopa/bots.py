@@ -102,7 +102,7 @@ class Thinker:
     it with the learned evaluation; it plays the best play on average, within a budget per
     number of players that counts positions searched, never seconds (`neapolitan.scopa.thinking`)."""
 
-    def __init__(self, budgets: Mapping[int, Budget]) -> None:
+    def __init__(self, budgets: Mapping[int | tuple[int, bool], Budget]) -> None:
         self.budgets = budgets
 
     def __call__(self, view: PlayerView, rng: random.Random | None = None) -> Play:
@@ -113,7 +113,13 @@ class Thinker:
         if len(actions) == 1:
             return Analysis({actions[0]: 0.0}, 0, False)
         seed = 0 if rng is None else rng.random()
-        return think(view, self.budgets[view.rules.players], _learned_leaf(view.rules), seed)
+        return think(view, budget_for(self.budgets, view.rules), _learned_leaf(view.rules), seed)
+
+
+def budget_for(budgets: Mapping[int | tuple[int, bool], Budget], rules: Rules) -> Budget:
+    """The budget for a table: by number of players, or by (players, captures by fifteens) where
+    the fifteens have their own."""
+    return budgets.get((rules.players, rules.fifteen)) or budgets[rules.players]
 
 
 @lru_cache(maxsize=32)
@@ -123,12 +129,17 @@ def _learned_leaf(rules: Rules) -> Leaf:
 
 # What the thoughtful player may spend on one decision, by number of players, in positions
 # searched. With two players it searches up to 128 worlds together and stops early once one play
-# is clearly best; with four, 3,000 positions usually, and up to 12,000 when the best two plays
-# are close. `make bench` prints the times these budgets give on this machine.
-THOUGHTFUL = {
+# is clearly best; with four, 2,400 positions usually, and up to 12,000 when the best two plays
+# are close. Capturing by fifteens offers more plays in every position, so a position costs about
+# twice as much: two players at Scopa a Quindici search fewer. The budgets are sized so that the
+# slowest machines of our kind seen so far (a fifth slower than the fastest) keep the median
+# decision within 20 ms and the 99th percentile within 250 ms; `make bench` prints the times these
+# budgets give on this machine.
+THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
     2: Budget(nodes=70_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True),
+    (2, True): Budget(nodes=45_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True),
     3: Budget(nodes=30_000, worlds=64, min_worlds=8, sure=4.0, sure_after=16),
-    4: Budget(nodes=12_000, worlds=32, min_worlds=4, sure=4.0, sure_after=4, usual=3_000, close=1.0),
+    4: Budget(nodes=12_000, worlds=32, min_worlds=4, sure=4.0, sure_after=4, usual=2_400, close=1.0),
 }
 
 BOTS: dict[str, Callable[..., Play]] = {

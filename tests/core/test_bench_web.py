@@ -9,6 +9,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_every_endpoint_kind_answers_with_time_and_queries():
+    with webbench.bench_settings():
+        webbench.load_content()
     figures = webbench.measure_endpoints(requests=3, warmup=1)
     assert [f.endpoint.name for f in figures] == [
         "floor", "home page", "lesson step", "lesson answer", "puzzle show", "puzzle answer",
@@ -34,3 +36,22 @@ def test_queries_are_counted_however_full_the_query_log_is():
     connection.queries_log.extend({"sql": "SELECT 1", "time": "0"} for _ in range(connection.queries_limit))
     with webbench.bench_settings():
         assert webbench.Browser(WSGIHandler()).get("/").send().queries
+
+
+@pytest.mark.django_db(transaction=True)  # the server reads the database from another process
+def test_requests_are_timed_over_http_by_the_workers_cpu():
+    from tutorials.core import httpbench
+
+    if httpbench.measurable():
+        pytest.skip(httpbench.measurable())
+    browser = webbench.Browser(WSGIHandler())
+    with httpbench.gunicorn_server() as server:
+        floor = server.send(browser.get(webbench.FLOOR_PATH))
+        assert (floor.status, floor.body) == (200, b"ok")
+        assert 0 < floor.cpu_seconds < floor.seconds
+        refused = server.send(browser.post("/scopa/play/", webbench.TABLE_OPTIONS, htmx=False))
+        assert refused.status == 403  # no CSRF cookie yet: the server's own check, over HTTP
+        assert server.send(browser.get("/scopa/play/")).status == 200
+        assert "csrftoken" in browser.cookies  # kept from the server's Set-Cookie
+        made = server.send(browser.post("/scopa/play/", webbench.TABLE_OPTIONS, htmx=False))
+        assert made.status == 302 and "/scopa/play/" in made.location

@@ -51,6 +51,7 @@ from tutorials.lessons.models import Step
 from tutorials.lessons.steps import STEP_KINDS
 from tutorials.puzzles.models import Puzzle
 from tutorials.scopa.table import NEXT_HAND
+from tutorials.settings.bench import BENCH_SETTINGS
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS
 
@@ -60,9 +61,6 @@ GAME = "scopa"
 HOST = "localhost"
 TABLE_OPTIONS = {"variant": "SCOPA_2P", "opponent": "greedy"}
 MAX_MOVES = 200  # a safety net while a table is brought to the turn a request needs
-
-# What the benchmark changes for its run: no rate limits (it answers far faster than a person may).
-BENCH_SETTINGS = {"DEBUG": False, "RATE_LIMITS": {}, "ROOT_URLCONF": "tutorials.bench_urls"}
 
 
 @contextmanager
@@ -191,7 +189,7 @@ def _expect(response: Response, status: int, what: str) -> Response:
 
 def right_answer(step: Step) -> dict[str, Any]:
     """The right answer to a step, from the engine; a read step is answered by "Continue"."""
-    return STEP_KINDS[step.kind].answer_fields(step.data, right=True)
+    return STEP_KINDS[step.kind].answer_fields(step.in_language(), right=True)
 
 
 def answer_url(step: Step) -> str:
@@ -367,16 +365,21 @@ class ClassTeacher:
     """A teacher reading the homework table of a class of 100 students with 20 pieces of homework."""
 
     STUDENTS, ASSIGNMENTS = 100, 20
+    TEACHER, PASSWORD = "bench-teacher", "bench-password-1"
 
     def __init__(self, handler: WSGIHandler) -> None:
+        from tutorials.classroom.models import Classroom
         from tutorials.classroom.services import teacher_enable
 
         self.browser = Browser(handler)
-        teacher = User.objects.create_user("bench-teacher", password="bench-password-1")
-        teacher_enable(user=teacher)
-        classroom = big_class(teacher, self.STUDENTS, self.ASSIGNMENTS, "bench")
+        teacher = User.objects.filter(username=self.TEACHER).first()
+        if teacher is None:  # the class is made once, for the handler's run and the HTTP run alike
+            teacher = User.objects.create_user(self.TEACHER, password=self.PASSWORD)
+            teacher_enable(user=teacher)
+            big_class(teacher, self.STUDENTS, self.ASSIGNMENTS, "bench")
+        classroom = Classroom.objects.get(owner=teacher)
         _expect(self.browser.get("/accounts/login/").send(), 200, "the log-in page")
-        _expect(self.browser.post("/accounts/login/", {"username": teacher.username, "password": "bench-password-1"},
+        _expect(self.browser.post("/accounts/login/", {"username": self.TEACHER, "password": self.PASSWORD},
                                   htmx=False).send(), 302, "logging in")
         self.url = f"/classes/{classroom.public_id}/table/"
 
@@ -501,20 +504,20 @@ def load_content() -> None:
     call_command("load_puzzles", verbosity=0)
 
 
-def measure_endpoints(requests: int, warmup: int) -> list[Figures]:
-    """Load the content, warm every endpoint up, then time `requests` of each. The endpoints
-    take turns, one request each per round, so a machine that slows down for a while slows
-    them all alike."""
+def measure_endpoints(requests: int, warmup: int, send: Callable[[Request], Response] = Request.send) -> list[Figures]:
+    """Warm every endpoint up, then time `requests` of each, each sent by `send` (by default to
+    this process's WSGI handler). The endpoints take turns, one request each per round, so a
+    machine that slows down for a while slows them all alike. What must happen before a request
+    happens in this process, untimed."""
     with bench_settings():
-        load_content()
         endpoints = endpoint_table(WSGIHandler())
         for _ in range(warmup):
             for endpoint in endpoints:
-                endpoint.next_request().send()
+                send(endpoint.next_request())
         figures = [Figures(endpoint) for endpoint in endpoints]
         for _ in range(requests):
             for figure in figures:
-                figure.add(figure.endpoint.next_request().send())
+                figure.add(send(figure.endpoint.next_request()))
     return figures
 
 

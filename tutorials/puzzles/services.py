@@ -23,7 +23,8 @@ from tutorials.puzzles.selectors import forget_todays_puzzle
 
 SCHEDULER = Scheduler()
 BEST = 1e-9  # a loss this small is the best play
-KIND_OFFSET = {"sweep": -150, "safe_trail": -50, "best_play": 0, "counting": 100, "scopone": 150}
+KIND_OFFSET = {"sweep": -150, "safe_trail": -50, "best_play": 0, "counting": 100, "scopone": 150,
+               "see_or_fold": -100, "bet_size": 50, "stoppata": 100}
 
 
 class StaleAttempt(ValueError):
