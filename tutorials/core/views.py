@@ -1,12 +1,14 @@
 """The home page, each game's home and its rules page."""
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from tutorials.classroom.forms import SignupForm
+from tutorials.classroom.results import homework_of
+from tutorials.classroom.services import teacher_enable
 from tutorials.core.games import GAMES, GAMES_BY_SLUG, GameInfo
 from tutorials.core.inputs import safe_next
 from tutorials.core.ratelimit import allow
@@ -24,7 +26,7 @@ def _game(slug: str) -> GameInfo:
 @require_safe
 def home(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "core/home.html", {
-        "games": GAMES, "resume": continue_lesson(request),
+        "games": GAMES, "resume": continue_lesson(request), "homework": homework_of(request.user),
     })
 
 
@@ -43,15 +45,18 @@ def rules(request: HttpRequest, game: str) -> TemplateResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account (username and password; no email needed) and log in: progress comes along."""
-    form = UserCreationForm(request.POST or None)
+    """Create an account (username and password; no email needed) and log in: progress comes along.
+    A teacher ticks a box and lands on their (empty) list of classes."""
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and not allow(request, "signup"):
         form.add_error(None, _("Many accounts were made from this address in the last hour. Try again later."))
         return TemplateResponse(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        if form.cleaned_data["teacher"]:
+            teacher_enable(user=user)
         login(request, user)
-        return redirect(safe_next(request) or "progress")
+        return redirect(safe_next(request) or ("classroom:classes" if form.cleaned_data["teacher"] else "progress"))
     status = 400 if request.method == "POST" else 200
     return TemplateResponse(request, "registration/signup.html", {"form": form}, status=status)
 

@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "tutorials.settemezzo",
     "tutorials.stoppa",
     "tutorials.saltacavallo",
+    "tutorials.classroom",
 ]
 
 MIDDLEWARE = [
@@ -117,6 +118,7 @@ RATE_LIMITS = {
     "answer": {"session": (40, 60), "address": (1200, 60)},
     "signup": {"address": (60, 3600)},
     "live_pin": {"session": (10, 60), "address": (600, 60)},  # PINs typed: a whole school joins from one address
+    "quick_signin": {"session": (20, 600), "address": (600, 600)},  # a class of 30 signing in, twice over
 }
 CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 

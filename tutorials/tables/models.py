@@ -28,6 +28,7 @@ class Table(models.Model):
                                     help_text="The new-table form that made it: a second post of it finds this table.")
     finished = models.BooleanField(default=False, help_text="The game has ended (kept by every move).")
     outcome = models.CharField(max_length=200, blank=True, help_text="How the game ended, once it has.")
+    hands = models.PositiveIntegerField(default=0, help_text="Hands (deals) played to their end (kept by every move).")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
