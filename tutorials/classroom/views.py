@@ -39,9 +39,9 @@ from tutorials.classroom.forms import (
     house_rules_query,
 )
 from tutorials.classroom.models import Classroom, Membership
-from tutorials.classroom.qr import qr_svg
 from tutorials.classroom.services import ClassroomError, Credentials
 from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.core.qr import qr_svg
 from tutorials.core.ratelimit import allow
 from tutorials.lessons.models import Lesson
 from tutorials.tables.registry import ADAPTERS
