@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("tutorials.core.urls")),
     path("admin/", admin.site.urls),
     path("accounts/signup/", core_views.signup, name="signup"),
+    path("accounts/login/", core_views.login_view, name="login"),
     path("", include("tutorials.classroom.urls")),  # accounts/you/, classes/, join/ (before the games)
     path("accounts/", include("django.contrib.auth.urls")),
     path("progress/", lesson_views.progress_page, name="progress"),

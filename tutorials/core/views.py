@@ -1,5 +1,8 @@
 """The home page, each game's home and its rules page."""
 from django.contrib.auth import login
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -41,6 +44,29 @@ def game_home(request: HttpRequest, game: str) -> TemplateResponse:
 def rules(request: HttpRequest, game: str) -> TemplateResponse:
     info = _game(game)
     return TemplateResponse(request, f"{info.slug}/rules.html", {"game": info})
+
+
+class _TooManyTries(AuthenticationForm):
+    """The log-in form refusing at once, without checking the password."""
+
+    def clean(self) -> dict:
+        raise ValidationError(_("Too many tries to log in. Wait ten minutes, then try again."))
+
+
+class RateLimitedLoginView(LoginView):
+    """Django's log-in, with the tries counted per address, per session and per account name
+    (RATE_LIMITS["login"]): past the limit the form answers 429 and checks no password."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        username = request.POST.get("username", "").strip().lower()[:150]
+        if not allow(request, "login", username=username):
+            form = _TooManyTries(request, data=request.POST)
+            form.is_valid()
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
+
+
+login_view = RateLimitedLoginView.as_view()
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

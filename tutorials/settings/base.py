@@ -119,6 +119,8 @@ RATE_LIMITS = {
     "signup": {"address": (60, 3600)},
     "live_pin": {"session": (10, 60), "address": (600, 60)},  # PINs typed: a whole school joins from one address
     "quick_signin": {"session": (20, 600), "address": (600, 600)},  # a class of 30 signing in, twice over
+    # Log-in tries: per account too, so a made-up student's short password cannot be guessed.
+    "login": {"session": (20, 600), "address": (600, 600), "username": (10, 600)},
 }
 CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 
