@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1:8000
 # The Italian catalogue, compiled by the project's own pure-Python compiler (no GNU gettext needed).
 CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
 
-.PHONY: run test lint bench bench-web verify-puzzles migrate content check-migrations messages clean
+.PHONY: run test lint bench bench-web loadtest verify-puzzles migrate content check-migrations messages clean
 
 $(STAMP): pyproject.toml
 	@test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ bench-web: $(STAMP) $(CATALOGUES)
 # then translate the new entries; the catalogue test fails until every one is translated.
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l it --ignore .venv --no-obsolete
+
+# One live session of STUDENTS simulated players against gunicorn on PostgreSQL (and Redis when it answers).
+STUDENTS ?= 100
+loadtest: $(STAMP)
+	$(BIN)/python -m tutorials.live.loadtest --students $(STUDENTS) $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .hypothesis $(CATALOGUES)

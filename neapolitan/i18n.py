@@ -31,7 +31,7 @@ def _english_in_context(context: str, message: str) -> str:
 
 
 def _english_number(value: float, places: int) -> str:
-    return f"{value:.{places}f}"
+    return f"{value:,.{places}f}"  # thousands grouped: 7,920
 
 
 _gettext: Callable[[str], str] = _english
@@ -92,8 +92,8 @@ def join_choices(items: Iterable[str]) -> str:
 
 
 def decimal(value: float, places: int, *, signed: bool = False) -> str:
-    """A number with `places` decimals as the reader writes it: `0.25` in English, `0,25` in
-    Italian; `signed` shows a + or a true minus sign (−)."""
+    """A number with `places` decimals as the reader writes it: `0.25` and `7,920` in English,
+    `0,25` and `7.920` in Italian; `signed` shows a + or a true minus sign (−)."""
     value = float(value)  # a Fraction, too
     if not signed:
         return _number(value, places)

@@ -15,10 +15,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the header's language switch
     path("accounts/signup/", core_views.signup, name="signup"),
+    path("accounts/login/", core_views.login_view, name="login"),
+    path("", include("tutorials.classroom.urls")),  # accounts/you/, classes/, join/ (before the games)
     path("accounts/", include("django.contrib.auth.urls")),
     path("progress/", lesson_views.progress_page, name="progress"),
     path("puzzles/review/", puzzle_views.review_all, name="review_all"),
     path("puzzles/review/next/", puzzle_views.review_next, name="review_next"),
+    path("live/", include("tutorials.live.urls")),
     path("settemezzo/lab/", include("tutorials.settemezzo.urls_lab")),
     path("<slug:game>/", core_views.game_home, name="game_home"),
     path("<slug:game>/rules/", core_views.rules, name="rules"),

@@ -194,3 +194,9 @@ def generate(rules: Rules, seed: int | str, count: int, progress: Callable[[int]
 def verify(spec: PuzzleSpec) -> bool:
     """Recompute the puzzle from its position: the same choices, odds, themes and words."""
     return puzzle_from(spec.state()) == spec
+
+
+def puzzle_at(rules: Rules, position: str) -> PuzzleSpec | None:
+    """The puzzle seat 0's decision in a position typed in its text form (`GameState.to_text()`)
+    makes, or None. BadNotation if the text is not a position."""
+    return puzzle_from(GameState.from_text(position.strip(), rules))

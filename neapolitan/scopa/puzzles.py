@@ -344,6 +344,12 @@ def verify(spec: PuzzleSpec) -> bool:
     return puzzle_from(spec.view()) == spec
 
 
+def puzzle_at(rules: Rules, position: str) -> PuzzleSpec | None:
+    """The puzzle a position typed in its text form (`PlayerView.to_text()`) makes, or None when
+    no play is clearly best. BadNotation if the text is not a position. Proving it may take seconds."""
+    return puzzle_from(PlayerView.from_text(position.strip(), rules))
+
+
 # -- card counting: the races -------------------------------------------------------------------
 RACE_KIND = "race_"
 RACE_QUESTIONS = {

@@ -294,6 +294,15 @@ def verify(spec: PuzzleSpec) -> bool:
     return puzzle_from(spec.view(), spec.rules()) == spec
 
 
+def puzzle_at(rules: Rules, position: str) -> PuzzleSpec | None:
+    """The puzzle a position typed in its text form makes, or None when no choice is clearly best:
+    a punter's `hand | seen | exchange` under a dealer who stands on a number, or else the
+    dealer's own view (`PlayerView.to_text()`). BadNotation if the text is not a position."""
+    if rules.dealer_stands_on:
+        return puzzle_from(Position.from_text(position.strip()), rules)
+    return dealer_puzzle_from(PlayerView.from_text(position.strip(), rules))
+
+
 # -- the dealer's decision -------------------------------------------------------------------------
 def at_stake(view: PlayerView) -> int:
     """The stakes of the punters still facing the dealer (those who stood or showed 7½)."""

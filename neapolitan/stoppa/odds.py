@@ -15,6 +15,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 
 from neapolitan.cards import DECK, PRIMIERA_VALUE, SUITS, Card
@@ -152,6 +153,22 @@ def _fast_punto(cards: list[tuple[int, int]]) -> int:
 def _share_below(limit: int, unseen: Sequence[Card], hand_size: int, known: Sequence[tuple[Card, ...]],
                  budget: list[int]) -> float:
     """P(every opponent's punto < limit), counted exactly suit by suit."""
+    good, total = _count_below((limit,) * len(known), unseen, hand_size, known, budget)
+    return good / total
+
+
+def below_all(limits: Sequence[int], unseen: Sequence[Card], hand_size: int = 3) -> Fraction:
+    """The exact chance that every opponent's punto is below his own limit (`limits[i]` for
+    opponent i), the opponents' hands dealt at random from `unseen`: counted suit by suit over
+    every deal, as `beat_odds` counts, but with a limit for each opponent."""
+    known = [()] * len(limits)
+    good, total = _count_below(tuple(limits), unseen, hand_size, known, [10**12])
+    return Fraction(good, total)
+
+
+def _count_below(limits: tuple[int, ...], unseen: Sequence[Card], hand_size: int,
+                 known: Sequence[tuple[Card, ...]], budget: list[int]) -> tuple[int, int]:
+    """(deals in which each opponent's punto is below his limit, all deals), counted suit by suit."""
     k = len(known)
     need = tuple(hand_size - len(extra) for extra in known)
     if any(n < 0 for n in need) or sum(need) > len(unseen):
@@ -161,7 +178,7 @@ def _share_below(limit: int, unseen: Sequence[Card], hand_size: int, known: Sequ
         cards = [PRIMIERA_VALUE[c.rank] for c in unseen if c.suit == suit]
         forced = [sorted((PRIMIERA_VALUE[c.rank] for c in extra if c.suit == suit), reverse=True)
                   for extra in known]
-        table = _suit_shares(cards, forced, limit, need, budget)
+        table = _suit_shares(cards, forced, limits, need, budget)
         merged: dict[tuple[int, ...], int] = {}
         for counts, ways in combined.items():
             for more, ways2 in table.items():
@@ -169,18 +186,17 @@ def _share_below(limit: int, unseen: Sequence[Card], hand_size: int, known: Sequ
                 if all(t <= n for t, n in zip(total, need, strict=True)):
                     merged[total] = merged.get(total, 0) + ways * ways2
         combined = merged
-    good = combined.get(need, 0)
-    return good / _deals(len(unseen), need)
+    return combined.get(need, 0), _deals(len(unseen), need)
 
 
 class _TooMuchWork(Exception):
     """The exact count would take longer than its budget: estimate by sampling instead."""
 
 
-def _suit_shares(values: list[int], forced: list[list[int]], limit: int, need: tuple[int, ...],
+def _suit_shares(values: list[int], forced: list[list[int]], limits: tuple[int, ...], need: tuple[int, ...],
                  budget: list[int]) -> dict:
     """Ways to give each opponent a subset of this suit's unseen cards (disjoint subsets, the
-    rest undealt) with every opponent's best three of the suit below `limit`, by subset sizes.
+    rest undealt) with opponent j's best three of the suit below `limits[j]`, by subset sizes.
 
     The last opponent's choices are looked up in a table of allowed subsets inside each set of
     free cards (a sum over subsets), so only the first k-1 opponents are enumerated.
@@ -198,7 +214,7 @@ def _suit_shares(values: list[int], forced: list[list[int]], limit: int, need: t
     for j in range(k):
         allowed = []
         for mask in range(1 << u):
-            if size[mask] <= need[j] and sum(sorted(ordered[mask] + forced[j], reverse=True)[:3]) < limit:
+            if size[mask] <= need[j] and sum(sorted(ordered[mask] + forced[j], reverse=True)[:3]) < limits[j]:
                 allowed.append(mask)
         ok.append(allowed)
     # inside[n][free]: allowed subsets of `free` with n cards, for the last opponent.

@@ -40,3 +40,10 @@
     next.focus({ preventScroll: true });
   }
 })();
+
+// The classroom's login cards: a button that opens the print dialog (the print stylesheet keeps
+// only the cards).
+document.addEventListener("click", function (event) {
+  "use strict";
+  if (event.target.closest && event.target.closest("[data-print]")) { window.print(); }
+});

@@ -14,7 +14,7 @@ def test_every_endpoint_kind_answers_with_time_and_queries():
     figures = webbench.measure_endpoints(requests=3, warmup=1)
     assert [f.endpoint.name for f in figures] == [
         "floor", "home page", "lesson step", "lesson answer", "puzzle show", "puzzle answer",
-        "table show", "table action", "table advance",
+        "table show", "table action", "table advance", "class table",
     ]
     for figure in figures:
         assert figure.statuses == {figure.endpoint.status: 3}, figure.endpoint.name

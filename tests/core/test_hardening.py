@@ -116,6 +116,23 @@ def test_sign_ups_are_limited_per_address(settings):
     assert codes == [302, 302, 429] and User.objects.count() == 2
 
 
+def test_log_in_tries_are_limited_per_account_whoever_tries(settings):
+    """A made-up student's password is short: guesses at one account are counted across
+    sessions and addresses, and once refused the password is not even checked."""
+    settings.RATE_LIMITS = {"login": {"username": (3, 600), "address": (100, 600)}}
+    User.objects.create_user("happyotter47", password="brave-tiger-347")
+
+    def tries(password: str, address: str) -> int:
+        return Client(REMOTE_ADDR=address).post("/accounts/login/", {"username": "HappyOtter47 ", "password": password}).status_code
+
+    assert [tries("wrong", f"10.0.0.{n}") for n in range(3)] == [200, 200, 200]
+    refused = Client(REMOTE_ADDR="10.0.0.9").post("/accounts/login/", {"username": "happyotter47", "password": "brave-tiger-347"})
+    assert refused.status_code == 429 and "Too many tries" in refused.content.decode()
+    assert "_auth_user_id" not in refused.client.session
+    other = Client().post("/accounts/login/", {"username": "someone-else", "password": "x"})
+    assert other.status_code == 200  # another account's tries are its own
+
+
 def test_the_client_address_comes_from_the_configured_proxy_header(puzzles, settings):
     settings.RATE_LIMITS = {"answer": {"address": (1, 60)}}
     settings.CLIENT_ADDRESS_HEADER = "HTTP_X_REAL_IP"

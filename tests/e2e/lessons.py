@@ -11,7 +11,7 @@ Answer = Callable[[object, Step], None]  # gives the right answer to one step by
 
 def choose(page, step: Step) -> None:
     """The generic multiple-choice step, the same in every game."""
-    page.get_by_label(step.data["options"][STEP_KINDS["choice"].expected(step.data)], exact=True).check()
+    page.get_by_label(step.in_language()["options"][STEP_KINDS["choice"].expected(step.in_language())], exact=True).check()
     page.get_by_role("button", name="Check").click()
 
 

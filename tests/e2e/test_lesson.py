@@ -12,7 +12,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def _answer_step(page, step) -> None:
     """Give the engine's answer by clicking, as a learner would."""
-    expected = STEP_KINDS[step.kind].expected(step.data)
+    expected = STEP_KINDS[step.kind].expected(step.in_language())
     if step.kind == "capture":
         first = expected.split("|")[0]
         if not first:
@@ -50,3 +50,33 @@ def test_complete_a_whole_lesson_and_resume_after_reload(page):
     walk(page, lesson, _answer_step, on_arrival=reload_at_step_3)
     assert stars(page) == "3 stars"
     assert_accessible(page)  # the finished lesson's page
+
+
+def test_an_italian_browser_reads_the_lesson_in_italian(browser, live_server):
+    """A browser set to Italian (Accept-Language: it-IT) sees the lesson, its choices and their
+    explanations in Italian."""
+    call_command("sync_content", verbosity=0)
+    lesson = Lesson.objects.filter(game="scopa").order_by("order").first()
+    choice = lesson.steps.filter(kind="choice").order_by("number").first().in_language("it")
+    context = browser.new_context(locale="it-IT", base_url=live_server.url)
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    try:
+        page.goto("/scopa/learn/")
+        page.get_by_role("link", name=lesson.title_it).click()
+        page.wait_for_url(f"**/{lesson.slug}/1/")
+        first = lesson.steps.get(number=1).in_language("it")["title"]
+        assert page.get_by_role("heading", level=1).inner_text() == first
+        while choice["prompt"] not in page.content():
+            page.locator(".step__form button[type=submit]").click()  # "Continue", in whatever words
+            page.wait_for_load_state()
+        wrong = (choice["answer"] + 2) % len(choice["options"])
+        page.get_by_label(choice["options"][wrong], exact=True).check()
+        page.locator(".step__form button[type=submit]").click()
+        page.locator(".feedback--wrong").get_by_text(choice["explanations"][wrong]).wait_for()
+        page.get_by_label(choice["options"][choice["answer"]], exact=True).check()
+        page.locator(".step__form button[type=submit]").click()
+        page.locator(".feedback--right").get_by_text(choice["explanations"][choice["answer"]]).wait_for()
+        assert_accessible(page)
+    finally:
+        context.close()

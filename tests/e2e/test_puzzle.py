@@ -95,3 +95,21 @@ def test_solve_a_puzzle_of_the_other_games_by_choosing(page, game):
     assert items.count() == len(puzzle.spec["verdicts"]) >= 2
     assert items.first.get_attribute("data-answer") == puzzle.solution
     assert_accessible(page)
+
+
+@pytest.mark.parametrize("kind", ["bet_size", "stoppata"])
+def test_solve_a_stoppa_bet_and_a_stoppata_puzzle(page, kind):
+    """How much to bet, which card to lay: the buttons name the amount or show the cards, one click
+    answers, every choice is then shown with its value, the page accessible before and after."""
+    spec = next(s for s in starter_specs("stoppa") if s.kind == kind)
+    puzzles_store(game="stoppa", specs=[spec])
+    puzzle = Puzzle.objects.get(game="stoppa", position=spec.position)
+    page.goto(f"/stoppa/puzzles/{puzzle.pk}/")
+    assert_accessible(page)
+    page.locator(f'[data-testid=choices] button[value="{puzzle.solution}"]').click()
+    page.locator("[data-testid=result]").wait_for()
+    assert "Right!" in page.inner_text("[data-testid=verdict]")
+    items = page.locator("[data-testid=verdicts] li")
+    assert items.count() == len(spec.verdicts) >= 2
+    assert items.first.get_attribute("data-answer") == puzzle.solution
+    assert_accessible(page)

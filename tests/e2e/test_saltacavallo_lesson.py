@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 def give_answer(page, step) -> None:
     """Give the engine's answer to a Saltacavallo step by clicking."""
-    expected = STEP_KINDS[step.kind].expected(step.data)
+    expected = STEP_KINDS[step.kind].expected(step.in_language())
     check = page.get_by_role("button", name="Check")
 
     def tap(field: str, value: str) -> None:  # tap the card (or the words) of a choice, as a finger would

@@ -14,7 +14,7 @@ RADIOS = {"sette_outcome": "outcome", "sette_payoff": "result", "sette_bank": "s
 def _answer_step(page, step) -> None:
     """Give the engine's answer as a learner would: typing totals, choosing, pressing buttons."""
     kind = STEP_KINDS[step.kind]
-    expected = kind.expected(step.data)
+    expected = kind.expected(step.in_language())
     if step.kind == "sette_value" and expected == "bust":
         page.get_by_role("button", name="Bust").click()
     elif step.kind in ("sette_value", "sette_matta"):
@@ -37,7 +37,7 @@ def _answer_step(page, step) -> None:
     elif step.kind == "sette_dealer":
         page.get_by_role("button", name="He draws" if expected == "draw" else "He stands").click()
     else:
-        value = kind.answer_fields(step.data, right=True)[RADIOS[step.kind]]
+        value = kind.answer_fields(step.in_language(), right=True)[RADIOS[step.kind]]
         page.locator(f'input[name="{RADIOS[step.kind]}"][value="{value}"]').check()
         page.get_by_role("button", name="Check").click()
 

@@ -64,9 +64,21 @@ def test_every_game_terminates_with_its_winners_SALTA_11_1(rules, seed):
     if not splitting:
         assert len(end.winners) == 1  # exactly one winner: the last player alive
         assert end.living() == list(end.winners)
-    else:
+    elif "TIE_ELIM_SPLIT" in splitting:  # SALTA-OP-7 (B): everyone eliminated together shares
+        assert 1 <= len(end.winners) <= rules.players
+    else:  # SALTA-OP-9 (B): the last two share
         assert len(end.winners) in (1, 2)
     assert end.legal_actions() == []
+
+
+def test_a_tie_that_eliminates_three_players_makes_three_winners_SALTA_OP_7_B():
+    """Found by the property above: three players on their last life all hold an Ace (COMPARE_ALL),
+    so the tie for lowest eliminates every one of them, and with TIE_ELIM_SPLIT they share."""
+    rules = Rules.with_keys(5, "COMPARE_ALL", "TIE_ELIM_SPLIT", "SALTA_OPT_LIVES=3")
+    *_, before, end = play_randomly(GameState.new(rules, 107), random.Random(107))
+    assert sorted(before.living()) == [0, 2, 4]
+    assert [end.cards[s].rank for s in (0, 2, 4)] == [1, 1, 1]  # the dealer drew the last Ace
+    assert end.is_over and end.winners == (0, 2, 4) and end.living() == []
 
 
 @FAST

@@ -13,11 +13,11 @@ def interactive_step(game: str = "scopa") -> Step:
 
 def right_answer(step: Step) -> dict:
     """An answer the engine accepts, worked out by the engine (never read from the page)."""
-    return STEP_KINDS[step.kind].answer_fields(step.data, right=True)
+    return STEP_KINDS[step.kind].answer_fields(step.in_language(), right=True)
 
 
 def wrong_answer(step: Step) -> dict:
-    return STEP_KINDS[step.kind].answer_fields(step.data, right=False)
+    return STEP_KINDS[step.kind].answer_fields(step.in_language(), right=False)
 
 
 def go_to(client: Client, step: Step) -> None:

@@ -15,6 +15,7 @@ from neapolitan.settemezzo import hand_value
 from tests.lessons.support import answer as post_answer
 from tests.lessons.support import go_to, right_answer, wrong_answer
 from tutorials.lessons.content import read_all
+from tutorials.lessons.languages import LANGUAGES
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.steps import STEP_KINDS, BadAnswer, BadContent
 
@@ -372,7 +373,6 @@ def test_bad_content_names_the_field(kind, changes, field):
 # -- the curriculum -----------------------------------------------------------------------------
 LESSONS = sorted((lesson for lesson in read_all() if lesson.game == "settemezzo"), key=lambda lesson: lesson.order)
 RULE_ID = re.compile(r"SETTE-|\(SETTE|OP-\d")
-SHOWN = ("title", "text", "prompt", "hint", "options", "explanations", "explain")
 
 
 def test_the_curriculum_has_at_least_8_lessons_and_40_interactive_steps():
@@ -394,13 +394,9 @@ def test_every_lesson_alternates_reading_and_questions():
 
 def test_learners_never_see_a_rule_id():
     for lesson in LESSONS:
-        texts = [lesson.title, lesson.summary]
-        for step in lesson.steps:
-            for key in SHOWN:
-                value = step.get(key, "")
-                texts += value if isinstance(value, list) else [value]
-        for text in texts:
-            assert not RULE_ID.search(str(text)), f"{lesson.slug}: {text!r}"
+        for language in LANGUAGES:
+            for where, text in lesson.texts(language):
+                assert not RULE_ID.search(text), f"{lesson.slug} {where} ({language}): {text!r}"
 
 
 # -- over HTTP -------------------------------------------------------------------------------------
@@ -428,22 +424,22 @@ def _assert_no_answer(html: str, step) -> None:
     start = html.index("<form", html.index('id="main"'))  # the step's form, not the header's
     form = html[start:html.index("</form>", start)]
     assert 'id="feedback"' in html and "feedback--right" not in html and "Right!" not in html
-    verdict = kind.check(step.data, _post(**kind.answer_fields(step.data, right=True)))
+    verdict = kind.check(step.in_language(), _post(**kind.answer_fields(step.in_language(), right=True)))
     assert verdict.explanation not in html
     parser = _Text()
     parser.feed(form)
-    prompt = step.data.get("prompt", "")
+    prompt = step.in_language().get("prompt", "")
     if step.kind in ("sette_value", "sette_matta", "sette_odds"):
         # the only numbers shown are the question's own: its prompt, and the count of unseen cards
         text = " ".join(parser.text).replace(HELP, "").replace(prompt, "")
         if step.kind == "sette_odds":
-            text = text.replace(f"{kind.context(step.data)['unseen']} cards you have not seen", "")
-        assert str(step.data["answer"]) not in NUMBER.findall(text), (step.lesson.slug, step.number, text)
-        assert str(step.data["answer"]) not in parser.values
+            text = text.replace(f"{kind.context(step.in_language())['unseen']} cards you have not seen", "")
+        assert str(step.in_language()["answer"]) not in NUMBER.findall(text), (step.lesson.slug, step.number, text)
+        assert str(step.in_language()["answer"]) not in parser.values
     if step.kind == "sette_estimate":
         # the slider starts in the middle, the number box is empty: no figure of the answer anywhere
         text = " ".join(parser.text).replace(prompt, "")
-        exact = step.data["answer"]
+        exact = step.in_language()["answer"]
         assert f"{exact:g}" not in text and f"{round(exact)}%" not in text, (step.lesson.slug, step.number)
         assert parser.values.count("50") == 1 and str(round(exact)) not in parser.values
     if step.kind in ("sette_value", "sette_matta", "sette_odds", "sette_dealer", "sette_estimate"):
@@ -479,7 +475,7 @@ def test_the_learn_page_lists_the_lessons(client, content):
     html = client.get("/settemezzo/learn/").content.decode()
     assert "being written" not in html
     for lesson in LESSONS:
-        assert lesson.title.replace("'", "&#x27;") in html
+        assert lesson.title["en"].replace("'", "&#x27;") in html
 
 
 @pytest.mark.usefixtures("no_rate_limits")

@@ -15,6 +15,6 @@ class CoreConfig(AppConfig):
         from neapolitan import i18n
 
         def number(value: float, places: int) -> str:  # rounded here: number_format cuts the decimals off
-            return number_format(f"{value:.{places}f}", places)
+            return number_format(f"{value:.{places}f}", places, force_grouping=True)  # 7,920 / 7.920
 
         i18n.install(gettext, ngettext, pgettext, number)

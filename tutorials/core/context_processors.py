@@ -24,7 +24,7 @@ class NavGame:
 def _links(prefix: str) -> tuple[tuple[NavGame, ...], dict[str, str]]:
     games = tuple(NavGame(g.slug, g.name, reverse("game_home", args=[g.slug])) for g in GAMES)
     names = {"home": "core:home", "progress": "progress", "login": "login", "signup": "signup", "logout": "logout",
-             "set_language": "set_language"}
+             "set_language": "set_language", "classes": "classroom:classes", "account": "classroom:account"}
     return games, {key: reverse(name) for key, name in names.items()}
 
 

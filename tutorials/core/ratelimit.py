@@ -26,11 +26,12 @@ def client_address(request: HttpRequest) -> str:
     return address.split(",")[0].strip() or request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
-def allow(request: HttpRequest, scope: str) -> bool:
-    """Count one more `scope` action (e.g. "answer") for this client; False once a limit of the
+def allow(request: HttpRequest, scope: str, **also: str) -> bool:
+    """Count one more `scope` action (e.g. "answer") for this client, and for whatever else is
+    named in `also` (e.g. username="..." for the account tried); False once a limit of the
     window is passed (the action must then not be done)."""
     limits = settings.RATE_LIMITS.get(scope, {})
-    clients = {"address": client_address(request)}
+    clients = {"address": client_address(request), **also}
     if request.session.session_key:
         clients["session"] = request.session.session_key
     allowed = True

@@ -1,12 +1,17 @@
 """The home page, each game's home and its rules page."""
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import LoginView
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from tutorials.classroom.forms import SignupForm
+from tutorials.classroom.results import homework_of
+from tutorials.classroom.services import teacher_enable
 from tutorials.core.games import GAMES, GAMES_BY_SLUG, GameInfo
 from tutorials.core.inputs import safe_next
 from tutorials.core.ratelimit import allow
@@ -24,7 +29,7 @@ def _game(slug: str) -> GameInfo:
 @require_safe
 def home(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "core/home.html", {
-        "games": GAMES, "resume": continue_lesson(request),
+        "games": GAMES, "resume": continue_lesson(request), "homework": homework_of(request.user),
     })
 
 
@@ -41,17 +46,43 @@ def rules(request: HttpRequest, game: str) -> TemplateResponse:
     return TemplateResponse(request, f"{info.slug}/rules.html", {"game": info})
 
 
+class _TooManyTries(AuthenticationForm):
+    """The log-in form refusing at once, without checking the password."""
+
+    def clean(self) -> dict:
+        raise ValidationError(_("Too many tries to log in. Wait ten minutes, then try again."))
+
+
+class RateLimitedLoginView(LoginView):
+    """Django's log-in, with the tries counted per address, per session and per account name
+    (RATE_LIMITS["login"]): past the limit the form answers 429 and checks no password."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        username = request.POST.get("username", "").strip().lower()[:150]
+        if not allow(request, "login", username=username):
+            form = _TooManyTries(request, data=request.POST)
+            form.is_valid()
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
+
+
+login_view = RateLimitedLoginView.as_view()
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account (username and password; no email needed) and log in: progress comes along."""
-    form = UserCreationForm(request.POST or None)
+    """Create an account (username and password; no email needed) and log in: progress comes along.
+    A teacher ticks a box and lands on their (empty) list of classes."""
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and not allow(request, "signup"):
         form.add_error(None, _("Many accounts were made from this address in the last hour. Try again later."))
         return TemplateResponse(request, "registration/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        if form.cleaned_data["teacher"]:
+            teacher_enable(user=user)
         login(request, user)
-        return redirect(safe_next(request) or "progress")
+        return redirect(safe_next(request) or ("classroom:classes" if form.cleaned_data["teacher"] else "progress"))
     status = 400 if request.method == "POST" else 200
     return TemplateResponse(request, "registration/signup.html", {"form": form}, status=status)
 

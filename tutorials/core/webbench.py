@@ -10,7 +10,9 @@ Every answer is a real first attempt: lesson answers are the right answers of th
 worked out by the engine, by learners walking the whole curriculum (a new learner when one is
 done); puzzle answers are one learner's first answer to each shipped puzzle in turn (a new
 learner when they run out), right and wrong in turn; the table action is the learner's legal
-move at a two-player Scopa table against Quick (greedy). Whatever must happen before a request
+move at a two-player Scopa table against Quick (greedy). The class table is a teacher's table of a
+class of 100 students with 20 pieces of homework (lessons, puzzle sets, practice), each student
+with some of it done (issue 15). Whatever must happen before a request
 (reading a page to get its cookie, the computer players' moves before the learner's next move)
 happens before the clock starts and is not counted.
 """
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from django.contrib.auth.models import User
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.management import call_command
 from django.core.signals import request_finished, request_started
@@ -186,7 +189,7 @@ def _expect(response: Response, status: int, what: str) -> Response:
 
 def right_answer(step: Step) -> dict[str, Any]:
     """The right answer to a step, from the engine; a read step is answered by "Continue"."""
-    return STEP_KINDS[step.kind].answer_fields(step.data, right=True)
+    return STEP_KINDS[step.kind].answer_fields(step.in_language(), right=True)
 
 
 def answer_url(step: Step) -> str:
@@ -358,6 +361,76 @@ class Visitor:
         return self.browser.get(self.table.url)
 
 
+class ClassTeacher:
+    """A teacher reading the homework table of a class of 100 students with 20 pieces of homework."""
+
+    STUDENTS, ASSIGNMENTS = 100, 20
+    TEACHER, PASSWORD = "bench-teacher", "bench-password-1"
+
+    def __init__(self, handler: WSGIHandler) -> None:
+        from tutorials.classroom.models import Classroom
+        from tutorials.classroom.services import teacher_enable
+
+        self.browser = Browser(handler)
+        teacher = User.objects.filter(username=self.TEACHER).first()
+        if teacher is None:  # the class is made once, for the handler's run and the HTTP run alike
+            teacher = User.objects.create_user(self.TEACHER, password=self.PASSWORD)
+            teacher_enable(user=teacher)
+            big_class(teacher, self.STUDENTS, self.ASSIGNMENTS, "bench")
+        classroom = Classroom.objects.get(owner=teacher)
+        _expect(self.browser.get("/accounts/login/").send(), 200, "the log-in page")
+        _expect(self.browser.post("/accounts/login/", {"username": self.TEACHER, "password": self.PASSWORD},
+                                  htmx=False).send(), 302, "logging in")
+        self.url = f"/classes/{classroom.public_id}/table/"
+
+    def table(self) -> Request:
+        return self.browser.get(self.url)
+
+
+def big_class(teacher: Any, students: int, assignments: int, name: str) -> Any:
+    """A class of `teacher` with `students` students and `assignments` pieces of homework (a
+    lesson, a puzzle set of ten, practice hands, in turn), every other student having finished the
+    first lesson, each having tried seven puzzles and a third of them having played practice hands:
+    rows made in bulk, as the learning would have written them. For the bench and the tests."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tutorials.classroom.models import Membership
+    from tutorials.classroom.services import (
+        assignment_lesson,
+        assignment_practice,
+        assignment_puzzles,
+        classroom_create,
+    )
+    from tutorials.lessons.models import Lesson, LessonProgress
+    from tutorials.puzzles.models import PuzzleAttempt
+
+    classroom = classroom_create(owner=teacher, name=name)
+    users = User.objects.bulk_create([User(username=f"{name}-{n:03}") for n in range(students)])
+    Membership.objects.bulk_create([Membership(classroom=classroom, user=u, real_name=f"Student {n:03}")
+                                    for n, u in enumerate(users)])
+    lessons = list(Lesson.objects.filter(retired=False).order_by("game", "order"))
+    puzzles = list(Puzzle.objects.filter(game=GAME, retired=False).order_by("pk"))
+    due = timezone.localdate() + timedelta(days=7)
+    for n in range(assignments):
+        if n % 3 == 0:
+            assignment_lesson(classroom=classroom, lesson=lessons[n % len(lessons)], due=due, by=teacher)
+        elif n % 3 == 1:
+            picked = [p.pk for p in puzzles[n:n + 10]]
+            assignment_puzzles(classroom=classroom, game=GAME, picked=picked, due=due, by=teacher)
+        else:
+            assignment_practice(classroom=classroom, game="stoppa", hands=3, due=due, by=teacher)
+    LessonProgress.objects.bulk_create([LessonProgress(user=u, lesson=lessons[0], completed=True, stars=2)
+                                        for u in users[::2]])
+    PuzzleAttempt.objects.bulk_create([
+        PuzzleAttempt(user=u, puzzle=p, number=0, answer="-", correct=i % 2 == 0, loss=0.0)
+        for u in users for i, p in enumerate(puzzles[1:8])])
+    Table.objects.bulk_create([Table(game="stoppa", owner=u, rules_text="-", seed="-", state_text="-", hands=2)
+                               for u in users[::3]])
+    return classroom
+
+
 # -- the endpoints and the measuring loop ---------------------------------------------------------
 @dataclass(frozen=True)
 class Endpoint:
@@ -381,6 +454,7 @@ def endpoint_table(handler: WSGIHandler) -> list[Endpoint]:
         Endpoint("table show", READ, "GET, Scopa 2p at your turn", visitor.table_show),
         Endpoint("table action", ANSWER, "POST (htmx) act, your move only", table.learner_move),
         Endpoint("table advance", ENGINE, "POST (htmx) advance, Quick thinks", table.bot_move),
+        Endpoint("class table", READ, "GET, 100 students × 20 homework", ClassTeacher(handler).table),
     ]
 
 

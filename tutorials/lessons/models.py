@@ -4,13 +4,17 @@ from django.db import models
 from django.db.models import Q
 from django.utils.functional import cached_property
 
+from tutorials.lessons.languages import ENGLISH, active_language, step_in
+
 
 class Lesson(models.Model):
     game = models.SlugField(max_length=32)
     slug = models.SlugField(max_length=80)
     order = models.PositiveSmallIntegerField()
-    title = models.CharField(max_length=120)
-    summary = models.CharField(max_length=300, blank=True)
+    title_en = models.CharField(max_length=120)
+    title_it = models.CharField(max_length=120, blank=True)
+    summary_en = models.CharField(max_length=300, blank=True)
+    summary_it = models.CharField(max_length=300, blank=True)
     retired = models.BooleanField(default=False, help_text="No longer in the content files.")
 
     class Meta:
@@ -20,6 +24,18 @@ class Lesson(models.Model):
     def __str__(self) -> str:
         return f"{self.game}: {self.title}"
 
+    @property
+    def title(self) -> str:
+        """The title in the active language."""
+        return self._text("title")
+
+    @property
+    def summary(self) -> str:
+        return self._text("summary")
+
+    def _text(self, field: str) -> str:
+        return getattr(self, f"{field}_{active_language()}") or getattr(self, f"{field}_{ENGLISH}")
+
     @cached_property
     def step_total(self) -> int:
         """How many steps the lesson has (counted once per request's copy of the lesson)."""
@@ -27,7 +43,8 @@ class Lesson(models.Model):
 
 
 class Step(models.Model):
-    """One step of a lesson. `data` holds the step's spec, answer included: it stays on the server."""
+    """One step of a lesson. `data` holds the step's spec as its file writes it, every text in each
+    language and the answer included: it stays on the server. Pages read `in_language()`."""
 
     lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="steps")
     number = models.PositiveSmallIntegerField(help_text="1-based position in the lesson.")
@@ -40,6 +57,10 @@ class Step(models.Model):
 
     def __str__(self) -> str:
         return f"{self.lesson.slug} #{self.number} ({self.kind})"
+
+    def in_language(self, language: str | None = None) -> dict:
+        """The spec with its texts in `language` (the active one by default), as step kinds read it."""
+        return step_in(self.data, language or active_language())
 
 
 class LessonProgress(models.Model):

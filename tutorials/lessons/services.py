@@ -32,7 +32,7 @@ def step_answer(*, request: HttpRequest, step: Step, answer: QueryDict) -> tuple
     progress = progress_get_or_create(request=request, lesson=lesson, lock=True)
     if step.number > progress.step and not progress.completed:
         raise BadAnswer(_("Finish the earlier steps of this lesson first."))
-    verdict = STEP_KINDS[step.kind].check(step.data, answer)
+    verdict = STEP_KINDS[step.kind].check(step.in_language(), answer)
     if step.number < progress.step or progress.completed:
         return verdict, progress, False
     if verdict.correct:

@@ -110,9 +110,10 @@ def _render_step(
     kind = STEP_KINDS[step.kind]
     total = lesson.step_total
     passed = progress is not None and (progress.completed or progress.step > step.number)
+    data = step.in_language()
     context = {
-        "game": _game(game), "lesson": lesson, "step": step, "data": step.data, "kind": kind,
-        "question": kind.context(step.data), "total": total, "progress": progress,
+        "game": _game(game), "lesson": lesson, "step": step, "data": data, "kind": kind,
+        "question": kind.context(data), "total": total, "progress": progress,
         "percent": round(100 * (step.number - 1) / total), "verdict": verdict, "error": error,
         "passed": passed,
         "next_url": _next_url(game, lesson, step, progress) if (passed or (verdict and verdict.correct)) else "",

@@ -3,7 +3,10 @@ position is drawn and answered, its themes and kinds, its shipped puzzles), the 
 their lesson step kinds and tables; the puzzle pages, ratings and reviews serve them all.
 
 The engine module provides `PuzzleSpec` (to_dict/from_dict, `solution`, `verdicts`), `generate`,
-`verify`, `judge` and `rules_for(variant)` (see neapolitan/scopa/puzzles.py). The presenter module provides
+`verify`, `judge`, `rules_for(variant)` and `puzzle_at(rules, position_text)` (the puzzle a typed
+position makes, or None; live sessions ask it) (see neapolitan/scopa/puzzles.py); a variant whose
+puzzles another of its generators finds (kinds of puzzle under the same rules) names it in
+`generators`. The presenter module provides
 `present(rules_text, position, choose)` for the position template, `answer_text(post)` (the
 engine's answer from the posted form; BadAnswer for anything else) and `options(spec, chosen)`
 for the verdicts template.
@@ -34,6 +37,7 @@ class PuzzleGame:
     unit: str = "points"  # what a verdict's value counts: points (of the hand), stakes, chips...
     kind_units: dict[str, str] = field(default_factory=dict)  # kinds counted in another unit
     about: Any = ""  # the puzzle page's lead: where the positions come from, how they are proven
+    generators: dict[str, str] = field(default_factory=dict)  # variant: engine generator other than `generate`
 
     @property
     def engine(self) -> ModuleType:
@@ -41,6 +45,11 @@ class PuzzleGame:
 
     def rules(self, variant: str) -> Any:
         return self.engine.rules_for(variant)
+
+    def generate(self, variant: str, seed: int | str, count: int, progress: Any = None) -> Any:
+        """The engine's puzzles of `variant`, each verified as it is found (an iterator of specs)."""
+        make = getattr(self.engine, self.generators.get(variant, "generate"))
+        return make(self.rules(variant), seed, count, progress)
 
     def spec(self, data: dict) -> Any:
         return self.engine.PuzzleSpec.from_dict(data)

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card as FsrsCard
@@ -23,7 +23,8 @@ from tutorials.puzzles.selectors import forget_todays_puzzle
 
 SCHEDULER = Scheduler()
 BEST = 1e-9  # a loss this small is the best play
-KIND_OFFSET = {"sweep": -150, "safe_trail": -50, "best_play": 0, "counting": 100, "scopone": 150}
+KIND_OFFSET = {"sweep": -150, "safe_trail": -50, "best_play": 0, "counting": 100, "scopone": 150,
+               "see_or_fold": -100, "bet_size": 50, "stoppata": 100}
 
 
 class StaleAttempt(ValueError):
@@ -175,6 +176,34 @@ def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datet
     row.lapses += int(not correct)
     row.save()
     return due
+
+
+def reviews_missed(*, puzzle: Puzzle, missed_by: Iterable[tuple[int | None, str]], now: datetime | None = None) -> int:
+    """A puzzle missed away from its page (in a live class) joins each learner's review queue, as
+    a wrong answer on the page does (fsrs "again"), in a few queries however many learners.
+    `missed_by` holds (user id, "") for accounts and (None, anon_key) for anonymous learners."""
+    now = now or timezone.now()
+    users = {user for user, _key in missed_by if user is not None}
+    keys = {key for user, key in missed_by if user is None and key}
+    if not users and not keys:
+        return 0
+    rows = ReviewCard.objects.select_for_update().filter(puzzle=puzzle).filter(
+        Q(user_id__in=users) | Q(user__isnull=True, anon_key__in=keys))
+    found = {(row.user_id, "" if row.user_id else row.anon_key): row for row in rows}
+    fresh = []
+    for owner in [(user, "") for user in users] + [(None, key) for key in keys]:
+        row = found.get(owner) or ReviewCard(puzzle=puzzle, user_id=owner[0], anon_key=owner[1])
+        card = FsrsCard.from_dict(row.card) if row.pk else FsrsCard(due=now)
+        card, _log = SCHEDULER.review_card(card, FsrsRating.Again, review_datetime=now)
+        row.card, row.due = card.to_dict(), card.due
+        row.reviews += 1
+        row.lapses += 1
+        row.updated = now
+        if not row.pk:
+            fresh.append(row)
+    ReviewCard.objects.bulk_update(list(found.values()), ["card", "due", "reviews", "lapses", "updated"])
+    ReviewCard.objects.bulk_create(fresh, ignore_conflicts=True)  # one made meanwhile on a page stays
+    return len(found) + len(fresh)
 
 
 # -- log-in: anonymous work joins the account ---------------------------------------------------

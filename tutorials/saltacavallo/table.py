@@ -69,6 +69,9 @@ class SaltacavalloAdapter:
     def is_over(self, state: GameState) -> bool:
         return state.is_over
 
+    def hands_done(self, state: GameState) -> int:
+        return state.hand_no - 1 + int(state.hand_over)
+
     def outcome(self, state: GameState) -> str:
         return winner_text(state)
 

@@ -57,6 +57,9 @@ class ScopaAdapter:
     def is_over(self, state: Match) -> bool:
         return state.is_over
 
+    def hands_done(self, state: Match) -> int:
+        return state.hand_no - 1 + int(state.hand_over or state.is_over)
+
     def outcome(self, state: Match) -> str:
         names = _side_names(state.hand.players)
         score = "–".join(str(s) for s in state.scores)

@@ -69,6 +69,9 @@ class SetteAdapter:
     def is_over(self, state: Game) -> bool:
         return state.is_over
 
+    def hands_done(self, state: Game) -> int:
+        return state.hand_no - 1 + int(state.hand.is_over)
+
     def outcome(self, state: Game) -> str:
         return most_chips(state.chips_now)
 

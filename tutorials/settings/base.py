@@ -24,10 +24,12 @@ INSTALLED_APPS = [
     "tutorials.tables",
     "tutorials.lessons",
     "tutorials.puzzles",
+    "tutorials.live",
     "tutorials.scopa",
     "tutorials.settemezzo",
     "tutorials.stoppa",
     "tutorials.saltacavallo",
+    "tutorials.classroom",
 ]
 
 MIDDLEWARE = [
@@ -120,15 +122,32 @@ TABLE_THINKING_MS = 600
 RATE_LIMITS = {
     "answer": {"session": (40, 60), "address": (1200, 60)},
     "signup": {"address": (60, 3600)},
+    "live_pin": {"session": (10, 60), "address": (600, 60)},  # PINs typed: a whole school joins from one address
+    "quick_signin": {"session": (20, 600), "address": (600, 600)},  # a class of 30 signing in, twice over
+    # Log-in tries: per account too, so a made-up student's short password cannot be guessed.
+    "login": {"session": (20, 600), "address": (600, 600), "username": (10, 600)},
 }
 CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 
 # The cache holds the rate-limit counters: local memory (one count per process) unless REDIS_URL
 # names a Redis server, which every worker then shares.
+# It also holds the live sessions' change counters (tutorials/live/changes.py): with more than one
+# worker or server, live sessions need REDIS_URL. CACHE_KEY_PREFIX keeps one site (or a test run)
+# off another's keys in a shared Redis.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 if os.environ.get("REDIS_URL"):
     CACHES["default"] = {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                          "LOCATION": os.environ["REDIS_URL"]}
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("CACHE_KEY_PREFIX", "")
+
+# Live sessions (tutorials/live): how often screens poll, how long a question's counter is trusted
+# from the cache (short without a shared cache: each worker then hears of a change within that),
+# and the seconds allowed after a question's deadline for an answer still on its way.
+LIVE_SHARED_CACHE = bool(os.environ.get("REDIS_URL"))
+LIVE_POLL_MS = 1500
+LIVE_STATE_SECONDS = 10
+LIVE_LOCAL_STATE_SECONDS = 2
+LIVE_ANSWER_GRACE = 1.0
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "core:home"

@@ -97,6 +97,9 @@ class StoppaAdapter:
     def is_over(self, state: TableGame) -> bool:
         return state.giro.is_over
 
+    def hands_done(self, state: TableGame) -> int:
+        return state.giro.deal_no - 1 + int(state.giro.deal.is_over)
+
     def outcome(self, state: TableGame) -> str:
         return most_chips(state.giro.chips)
 

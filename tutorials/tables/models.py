@@ -31,6 +31,7 @@ class Table(models.Model):
     finished = models.BooleanField(default=False, help_text="The game has ended (kept by every move).")
     outcome = models.JSONField(default=dict, blank=True,
                                help_text="How the game ended, once it has, in each language: {\"en\": …, \"it\": …}.")
+    hands = models.PositiveIntegerField(default=0, help_text="Hands (deals) played to their end (kept by every move).")
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -37,6 +37,9 @@ class GameAdapter(Protocol):
     def is_over(self, state: Any) -> bool:
         """Has the whole game (match, giro, last hand) ended?"""
 
+    def hands_done(self, state: Any) -> int:
+        """How many hands (deals) have been played to their end (homework counts them)."""
+
     def outcome(self, state: Any) -> str:
         """How a finished game ended, in one line ("You won, 11–7")."""
 

@@ -127,7 +127,7 @@ def _save_move(adapter: GameAdapter, table: Table, state: Any, seat: int, action
     changes = {
         "state_text": adapter.dump(after), "log": [*table.log, entry], "ply": table.ply + 1,
         "finished": finished, "outcome": in_every_language(lambda: adapter.outcome(after)) if finished else {},
-        "updated": timezone.now(),
+        "updated": timezone.now(), "hands": adapter.hands_done(after),
     }
     if not Table.objects.filter(pk=table.pk, ply=table.ply).update(**changes):
         return False

@@ -1,6 +1,8 @@
 """The practice table views, shared by every game: new table, show it, post an action."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -69,6 +71,7 @@ def table_new(request: HttpRequest, game: str) -> HttpResponse:
         status = 400
     else:
         status = 200
+        form = adapter.form_class(initial=options_from_query(adapter.form_class, request.GET))
         if not request.user.is_authenticated:
             anon_key(request)  # the session exists before the form is posted: a double post is one learner's
     context = {"game": GAMES_BY_SLUG[game], "form": form}
@@ -130,6 +133,13 @@ def table_abandon(request: HttpRequest, game: str, table_id: str) -> HttpRespons
     return TemplateResponse(request, "tables/abandon.html", {
         "game": GAMES_BY_SLUG[game], "table": table, "summary": table_summary(table), "back": back,
     })
+
+
+def options_from_query(form_class: type, query: Any) -> dict[str, str]:
+    """The new-table form's choices given in the address (a class's homework link opens the form
+    with the class's house rules chosen): only the form's own options, never its token; the form
+    still checks every value when it is posted."""
+    return {name: query[name] for name in form_class.base_fields if name in query and name != "token"}
 
 
 def _error_text(error: ValueError) -> str:

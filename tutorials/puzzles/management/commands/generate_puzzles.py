@@ -38,7 +38,7 @@ class Command(BaseCommand):
         bar = ProgressBar(options["count"], f"{variant} puzzles", self.stderr)
         bar.update(0)
         # The engine reports each puzzle it has found and verified.
-        specs = game.engine.generate(game.rules(variant), seed, options["count"], bar.update)
+        specs = game.generate(variant, seed, options["count"], bar.update)
         started = time.monotonic()
         if options["output"]:
             mode = "a" if options["append"] else "w"

@@ -18,7 +18,7 @@ def to_text(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0005_table_outcome'),
+        ('tables', '0006_table_hands'),
     ]
 
     operations = [

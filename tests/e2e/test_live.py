@@ -1,0 +1,143 @@
+"""A live class in one browser: the host's screen (a projector, 1280×720) and three phones (360
+px). They join with the PIN and a generated name, answer three questions (Scopa, Sette e Mezzo,
+Stoppa), see the reveal and the leaderboard; the host opens the report and its CSV. Every screen
+passes axe."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.conftest import starter_specs
+from tests.e2e.axe import assert_accessible
+from tests.live.support import make_session
+from tutorials.puzzles.models import Puzzle
+from tutorials.puzzles.services import puzzles_store
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+ANSWERED = "[data-testid=received], [data-testid=outcome]"
+SHOTS = os.environ.get("LIVE_SCREENSHOTS", "")  # a folder: keep pictures of the screens to look at
+
+
+def _shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=False)
+
+
+def _session(settings):
+    settings.LIVE_POLL_MS = 300
+    for game in ("scopa", "settemezzo", "stoppa"):
+        puzzles_store(game=game, specs=starter_specs(game)[:1])
+    host = get_user_model().objects.create_user("teacher", password="pw-teacher-1")
+    puzzles = [Puzzle.objects.get(game=g) for g in ("scopa", "settemezzo", "stoppa")]
+    return make_session(host, puzzles, title="Year 9", seconds=120)
+
+
+def test_a_live_class_of_three(browser, live_server, settings):
+    session = _session(settings)
+    projector = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
+    host = projector.new_page()
+    host.set_default_timeout(15000)
+    host.goto("/accounts/login/")
+    host.fill("input[name=username]", "teacher")
+    host.fill("input[name=password]", "pw-teacher-1")
+    host.locator("form button[type=submit]").last.click()
+    host.goto(f"/live/h/{session.public_id}/")
+    pin = host.get_by_test_id("pin").inner_text().replace(" ", "")
+    assert pin == session.pin
+    assert host.locator(".live-qr svg[role=img]").count() == 1
+    assert_accessible(host)
+
+    phones = []
+    for n in range(3):
+        context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url)
+        phone = context.new_page()
+        phone.set_default_timeout(15000)
+        phone.goto("/live/join/")
+        phone.fill("#pin", pin)
+        phone.get_by_role("button", name="Join").click()
+        if n == 0:
+            assert_accessible(phone)
+        phone.locator(".live-name").first.click()
+        phone.get_by_test_id("waiting").wait_for()
+        phones.append(phone)
+    assert_accessible(phones[0])
+    host.locator("[data-testid=players] li").nth(2).wait_for()
+    _shot(host, "host-lobby-1280")
+    host.get_by_role("button", name="Start").click()
+
+    for number, question in enumerate(session.questions.order_by("number")):
+        verdicts = question.spec["verdicts"]
+        choices = [question.spec["solution"], verdicts[-1]["answer"], verdicts[-1]["answer"]]
+        host.get_by_test_id("countdown").wait_for()
+        for n, phone in enumerate(phones):
+            phone.get_by_test_id("options").wait_for()
+            if n == 0 and number == 0:
+                assert_accessible(phone)
+                _shot(phone, "phone-question-360")
+            phone.locator(f'button.live-option[data-answer="{choices[n]}"]').click()
+            phone.locator(ANSWERED).first.wait_for()  # the last to answer sees the reveal at once
+        if number == 0:
+            assert_accessible(host)  # the question on the projector (the reveal may come any moment)
+        host.get_by_test_id("spread").wait_for()  # everyone answered: revealed at once
+        assert host.locator(f'[data-testid=spread] li[data-answer="{question.spec["solution"]}"]').get_attribute("data-count") == "1"
+        assert host.locator("[data-testid=verdicts]").count() == 1
+        for phone in phones:
+            phone.get_by_test_id("outcome").wait_for()
+        assert "Best answer!" in phones[0].get_by_test_id("outcome").inner_text()
+        assert "You are number 1 of 3" in phones[0].get_by_test_id("rank").inner_text()
+        if number == 0:
+            assert_accessible(host)
+            assert_accessible(phones[1])
+            _shot(host, "host-reveal-1280")
+            _shot(phones[1], "phone-reveal-360")
+        host.get_by_role("button", name=re.compile("Next question|Final results")).click()
+
+    host.get_by_role("heading", name="Final leaderboard").wait_for()
+    board = host.get_by_test_id("board").inner_text()
+    assert board.index("3000") < board.index("0")
+    for phone in phones:
+        phone.get_by_test_id("finished").wait_for()
+    assert "3000 points: number 1 of 3" in phones[0].get_by_test_id("rank").inner_text()
+    assert_accessible(phones[0])
+    host.get_by_role("link", name="The report").click()
+    host.get_by_test_id("report").wait_for()
+    assert_accessible(host)
+    csv = host.request.get(f"/live/h/{session.public_id}/report.csv")
+    assert csv.ok and len(csv.text().strip().splitlines()) == 1 + 3 * 3
+    projector.close()
+    for phone in phones:
+        phone.context.close()
+
+
+def test_the_projector_at_1920_and_a_phone_that_reloads(browser, live_server, settings):
+    session = _session(settings)
+    projector = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=live_server.url)
+    host = projector.new_page()
+    host.goto("/accounts/login/")
+    host.fill("input[name=username]", "teacher")
+    host.fill("input[name=password]", "pw-teacher-1")
+    host.locator("form button[type=submit]").last.click()
+    host.goto(f"/live/h/{session.public_id}/")
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url).new_page()
+    phone.goto(f"/live/join/{session.pin}/")
+    phone.locator(".live-name").first.click()
+    name = phone.locator(".live-play__who strong").inner_text()
+    host.locator("[data-testid=players] li").first.wait_for()
+    host.get_by_role("button", name="Start").click()
+    host.get_by_test_id("countdown").wait_for()
+    _shot(host, "host-question-1920")
+    assert_accessible(host)
+    phone.get_by_test_id("options").wait_for()
+    phone.locator("button.live-option").first.click()
+    host.get_by_test_id("spread").wait_for()  # the only player answered: revealed at once
+    phone.get_by_test_id("outcome").wait_for()
+    before = phone.locator(".live-play__who").inner_text()
+    phone.reload()  # back in under the same name, with the same points
+    phone.get_by_test_id("outcome").wait_for()
+    assert phone.locator(".live-play__who strong").inner_text() == name
+    assert phone.locator(".live-play__who").inner_text() == before
+    projector.close()
+    phone.context.close()
