@@ -398,8 +398,8 @@ def report_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="live-{session.created:%Y-%m-%d}-{session.pk}.csv"'
     out = csv.writer(response)
-    out.writerow(["player", "removed", "question", "game", "puzzle", "answer", "best answer", "best",
-                  "value lost", "seconds", "points"])
+    out.writerow([_("player"), _("removed"), _("question"), _("game"), _("puzzle"), _("answer"), _("best answer"),
+                  _("best"), _("value lost"), _("seconds"), _("points")])  # in the teacher's language, as the class's
     for row in selectors.report_rows(session):
         out.writerow([_cell(row.player), int(row.removed), row.number, row.game, row.puzzle or "",
                       _cell(row.answer), _cell(row.best_answer), int(row.best), row.loss, row.seconds, row.points])
