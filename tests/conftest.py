@@ -1,6 +1,7 @@
 """Fixtures for the whole suite."""
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 
 from tutorials.core.catalogue import compile_if_stale
 from tutorials.puzzles.files import read_specs
@@ -16,6 +17,15 @@ def starter_specs(game: str) -> list:
 def shipped_specs() -> list:
     """The shipped Scopa starter puzzles, as the engine's specs."""
     return starter_specs("scopa")
+
+
+@pytest.fixture(autouse=True)
+def english_between_tests():
+    """Each test starts and ends in the default language: a request in Italian through the test
+    client leaves Italian active in the test's thread, and a later test would read its titles so."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
