@@ -7,13 +7,17 @@ import itertools
 import json
 import math
 import random
+import re
 import statistics
 from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
 from neapolitan.errors import BadNotation
 from neapolitan.stoppa import Rules, position
@@ -293,3 +297,27 @@ def test_the_stoppata_page_says_who_may_still_go_out_in_a_first_turn(client, db)
     later = replace(state, stoppata=replace(state.stoppata, first_done=15, first_now=False))
     shown = GAME.presenter.present(spec.rules_text, later.to_text(), kind="stoppata", answers=frozenset())
     assert [o.first_turn for o in shown.others] == [False] * 3 and not shown.first_turn
+
+
+# -- in the reader's language (issue 17) ------------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["bet_size", "raise", "stoppata"])
+def test_each_kind_is_asked_and_explained_in_italian(stored, kind):
+    """The spec holds numbers (a verdict's facts), never sentences: an Italian reader gets the
+    question and every explanation in Italian, with decimal commas, and none of the English."""
+    puzzle = stored[kind]
+    spec = GAME.spec(puzzle.spec)
+    assert "explanation" not in json.dumps(puzzle.spec)
+    italian = Client(HTTP_ACCEPT_LANGUAGE="it")
+    page = italian.get(_url(puzzle)).content.decode()
+    with translation.override("it"):
+        question = translation.gettext(spec.question)
+        explanations = [spec.explain(v) for v in spec.verdicts]
+    assert question != spec.question and escape(question) in page
+    wrong = spec.verdicts[-1]
+    html = italian.post(_url(puzzle, "puzzle_answer"), {"choice": wrong.answer, "number": "0"}, **HTMX).content.decode()
+    assert "Non è la risposta migliore." in html
+    assert all(escape(e).split(" (STOPPA")[0] in html for e in explanations)
+    assert all(re.search(r"\d,\d\d fiches", e) for e in explanations)  # "0,42 fiches"
+    with translation.override("en"):
+        english = [spec.explain(v) for v in spec.verdicts]
+    assert all(e not in html for e in english) and "chips on average" not in html
