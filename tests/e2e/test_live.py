@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from tests.conftest import starter_specs
 from tests.e2e.axe import assert_accessible
 from tests.live.support import make_session
+from tutorials.classroom.services import teacher_enable
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.services import puzzles_store
 
@@ -31,6 +32,7 @@ def _session(settings):
     for game in ("scopa", "settemezzo", "stoppa"):
         puzzles_store(game=game, specs=starter_specs(game)[:1])
     host = get_user_model().objects.create_user("teacher", password="pw-teacher-1")
+    teacher_enable(user=host)
     puzzles = [Puzzle.objects.get(game=g) for g in ("scopa", "settemezzo", "stoppa")]
     return make_session(host, puzzles, title="Year 9", seconds=120)
 
