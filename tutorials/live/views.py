@@ -56,6 +56,7 @@ from tutorials.puzzles.registry import PUZZLE_GAMES
 
 SESSION_PLAYERS = "live_players"  # public id of a session -> the player's token, in the browser's session
 STOP_POLLING = 286  # htmx stops polling on this status
+GET_OR_POST = ["GET", "HEAD", "POST"]  # a HEAD is answered as a GET
 
 
 # -- finding things ------------------------------------------------------------------------------
@@ -127,7 +128,7 @@ def live_home(request: HttpRequest) -> TemplateResponse:
     })
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(GET_OR_POST)
 def join(request: HttpRequest) -> HttpResponse:
     """The PIN typed in (or read from the QR code's link)."""
     text = request.POST.get("pin") if request.method == "POST" else request.GET.get("pin")
@@ -143,7 +144,7 @@ def join(request: HttpRequest) -> HttpResponse:
     return redirect("live:join_pin", pin=session.pin)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(GET_OR_POST)
 def join_pin(request: HttpRequest, pin: str) -> HttpResponse:
     """Choose a name (one of the generated ones offered) and join; back in as yourself if you were.
     A class's session: its students join as themselves instead (join_as_self)."""
@@ -294,7 +295,7 @@ def _class_to_host(request: HttpRequest) -> Classroom | None:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(GET_OR_POST)
 def new_session(request: HttpRequest) -> HttpResponse:
     """The questions and how they are played; from a class (`?class=<id>`), its students join as
     themselves."""
