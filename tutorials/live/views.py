@@ -152,7 +152,10 @@ def join_pin(request: HttpRequest, pin: str) -> HttpResponse:
     if session is None:
         raise Http404("No such session")
     player = _player(request, session.public_id)
+    if player is None and request.user.is_authenticated:  # in already, from another device
+        player = services.player_of(session, request.user)
     if player is not None:
+        _remember(request, session.public_id, player)
         return redirect("live:play", public_id=session.public_id)
     if roster_of(session).joins_as_self():
         return _join_as_self(request, session)
@@ -175,23 +178,22 @@ def join_pin(request: HttpRequest, pin: str) -> HttpResponse:
 
 
 def _join_as_self(request: HttpRequest, session: LiveSession) -> HttpResponse:
-    """A class's session: a student signs in, then joins with one button under their sign-in name
-    (back in at once if they are in already, from another device). Anyone else is refused."""
+    """A class's session: a student signs in, then joins with one button under their sign-in name.
+    Anyone else is refused."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     roster = roster_of(session)
     if not roster.may_join(request.user):
         return TemplateResponse(request, "403.html", {"exception": services.NOT_IN_THE_CLASS}, status=403)
-    player = services.player_of(session, request.user)
     error, status = "", 200
-    if player is None and request.method == "POST":
+    if request.method == "POST":
         try:
             player = services.player_join_as_self(session=session, user=request.user)
         except services.LiveError as problem:
             error, status = str(problem), problem.status
-    if player is not None:
-        _remember(request, session.public_id, player)
-        return redirect("live:play", public_id=session.public_id)
+        else:
+            _remember(request, session.public_id, player)
+            return redirect("live:play", public_id=session.public_id)
     return TemplateResponse(request, "live/join_self.html", {
         "session": session, "name": roster.name_of(request.user), "error": error}, status=status)
 
