@@ -10,7 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tutorials.classroom.forms import SignupForm
+from tutorials.classroom.live import live_now
 from tutorials.classroom.results import homework_of
+from tutorials.classroom.selectors import open_class_ids
 from tutorials.classroom.services import teacher_enable
 from tutorials.core.games import GAMES, GAMES_BY_SLUG, GameInfo
 from tutorials.core.inputs import safe_next
@@ -28,8 +30,10 @@ def _game(slug: str) -> GameInfo:
 
 @require_safe
 def home(request: HttpRequest) -> TemplateResponse:
+    classes = open_class_ids(request.user)  # a student's: their homework, and a live session to join
     return TemplateResponse(request, "core/home.html", {
-        "games": GAMES, "resume": continue_lesson(request), "homework": homework_of(request.user),
+        "games": GAMES, "resume": continue_lesson(request), "homework": homework_of(request.user, classes=classes),
+        "live_now": live_now(classes),
     })
 
 
