@@ -113,11 +113,11 @@ class Thinker:
         if len(actions) == 1:
             return Analysis({actions[0]: 0.0}, 0, False)
         seed = 0 if rng is None else rng.random()
-        return think(view, self.budgets[view.rules.players], _learned_leaf(view.rules), seed)
+        return think(view, self.budgets[view.rules.players], learned_leaf(view.rules), seed)
 
 
 @lru_cache(maxsize=32)
-def _learned_leaf(rules: Rules) -> Leaf:
+def learned_leaf(rules: Rules) -> Leaf:
     return leaf_of(tables_for(rules))
 
 
