@@ -24,6 +24,9 @@ register(PuzzleGame(
     slug="scopa",
     engine_module="neapolitan.scopa.puzzles",
     variants=("SCOPA_2P", "SCOPONE_SCIENTIFICO"),
+    variant_labels={"SCOPA_2P": gettext_lazy("Scopa, 2 players"),
+                    "SCOPONE_SCIENTIFICO": gettext_lazy("Scopone Scientifico, 4 players")},
+    basic_kinds=("sweep", "counting"),  # two players: can you sweep, and the last deal with every card known
     presenter_module="tutorials.scopa.puzzles",
     position_template="scopa/_puzzle_position.html",
     verdicts_template="scopa/_puzzle_verdicts.html",
