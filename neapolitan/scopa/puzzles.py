@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from neapolitan.cards import SETTEBELLO, Card, cards_from_mask
 from neapolitan.errors import BadNotation, IllegalAction
@@ -199,7 +200,21 @@ def _partner_changes_answer(view: PlayerView, proof: Proof) -> bool:
     return alone.ranking[0] != proof.ranking[0] or not alone.clears(MIN_GAP, MIN_CONFIDENCE)
 
 
-def explain(view: PlayerView, play: Play, proof: Proof, ranking: list[Play]) -> str:
+class Evidence(Protocol):
+    """What an explanation reads: a puzzle's Proof, or the table coach's search (`coach.Reading`)."""
+
+    method: str  # KNOWN when every card is known: then no "of the deals" in the words
+    values: dict[Play, float]
+    risks: dict[Play, float]
+
+    @property
+    def best_share(self) -> float: ...
+
+
+LEVEL = 0.05  # a play this close to the best is as good as it, for the words (puzzles lead by a point)
+
+
+def explain(view: PlayerView, play: Play, proof: Evidence, ranking: list[Play]) -> str:
     """In words: what the play takes, what it leaves, what it costs against the best."""
     loss = proof.values[ranking[0]] - proof.values[play]
     risk = proof.risks[play]
@@ -230,11 +245,18 @@ def explain(view: PlayerView, play: Play, proof: Proof, ranking: list[Play]) -> 
         parts.append(f"The next player can then sweep the table{' in ' + _percent(risk) + ' ' + deals if deals else ''}.")
     elif not _sweeps(view, play) and view.table:
         parts.append("It leaves no sweep to the next player.")
-    if play == ranking[0]:
+    if len(ranking) == 1:
+        parts.append("It is the only play you can make.")
+    elif play == ranking[0]:
         second = ranking[1]
         lead = proof.values[play] - proof.values[second]
-        parts.append(f"This is the best play: {_points(lead)} better than the next best, {_in_words(second)}"
-                     + (f", and best in {_percent(proof.best_share)} {deals}." if deals else "."))
+        if lead < LEVEL:
+            parts.append(f"This is the best play by a hair: level with the next best, {_in_words(second)}.")
+        else:
+            parts.append(f"This is the best play: {_points(lead)} better than the next best, {_in_words(second)}"
+                         + (f", and best in {_percent(proof.best_share)} {deals}." if deals else "."))
+    elif loss < LEVEL:
+        parts.append("It is as good as the best play.")
     else:
         parts.append(f"It gives away {_points(loss)} {'on average ' if deals else ''}against the best play.")
     return " ".join(parts)

@@ -38,6 +38,8 @@
     for (var i = 0; i < NEXT_ACTION.length && !next; i++) { next = area.querySelector(NEXT_ACTION[i]); }
     if (!next) { next = area; area.setAttribute("tabindex", "-1"); }
     next.focus({ preventScroll: true });
+    // What the learner asked to see (the coach, data-next-action="show") is brought into view too.
+    if (next.getAttribute("data-next-action") === "show") { next.scrollIntoView({ block: "start" }); }
   }
 })();
 

@@ -113,3 +113,23 @@ def test_solve_a_stoppa_bet_and_a_stoppata_puzzle(page, kind):
     assert items.count() == len(spec.verdicts) >= 2
     assert items.first.get_attribute("data-answer") == puzzle.solution
     assert_accessible(page)
+
+
+def test_filter_the_puzzles_by_variant(page):
+    """A learner chooses Scopone Scientifico on the puzzles page: the puzzles he is given, this
+    one and the next, are of that game; the page with its filters is accessible."""
+    puzzles_store(game="scopa", specs=starter_specs("scopa"))
+    page.goto("/scopa/puzzles/")
+    assert_accessible(page)
+    page.get_by_role("link", name=re.compile("Scopone Scientifico")).click()
+    page.wait_for_url(re.compile(r"variant=SCOPONE_SCIENTIFICO"))
+    assert page.locator("[data-variant=SCOPONE_SCIENTIFICO]").get_attribute("aria-current") == "true"
+    page.get_by_test_id("start").click()
+    page.wait_for_url(re.compile(r"/scopa/puzzles/\d+/\?variant=SCOPONE_SCIENTIFICO$"))
+    puzzle = Puzzle.objects.get(pk=int(re.search(r"/puzzles/(\d+)/", page.url).group(1)))
+    assert puzzle.rules_text == "SCOPONE_SCIENTIFICO"
+    _play_the_solution(page, puzzle)
+    page.get_by_test_id("next").click()
+    page.wait_for_url(re.compile(r"/scopa/puzzles/\d+/\?variant=SCOPONE_SCIENTIFICO$"))
+    following = Puzzle.objects.get(pk=int(re.search(r"/puzzles/(\d+)/", page.url).group(1)))
+    assert following.rules_text == "SCOPONE_SCIENTIFICO" and following.pk != puzzle.pk

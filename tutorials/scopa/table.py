@@ -15,6 +15,7 @@ from neapolitan.errors import IllegalAction
 from neapolitan.scopa import Match, Play, Rules
 from neapolitan.scopa.bots import BOTS
 from neapolitan.scopa.scoring import HandScore, primiera_best_cards
+from tutorials.scopa.coach import ScopaCoach, coach_panel
 from tutorials.scopa.forms import TABLE_VARIANT_BY_KEY, ScopaTableForm
 from tutorials.tables.models import Table
 from tutorials.tables.registry import SEAT_PLACES, register
@@ -100,6 +101,11 @@ class ScopaAdapter:
 
     def presenter(self, table: Table, state: Match, request: HttpRequest) -> ScopaTableView:
         return ScopaTableView.build(table, state, request.GET.get("choose", ""))
+
+    def coach(self, table: Table, state: Match) -> ScopaCoach:
+        """The coach on the learner's play (asked for: it searches, see tables.registry.CoachOnRequest),
+        worked out from the learner's view only."""
+        return coach_panel(state.hand.view(table.human_seat))
 
 
 register(ScopaAdapter())
