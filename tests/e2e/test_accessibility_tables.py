@@ -1,7 +1,8 @@
 """axe-core at every practice table, at every kind of moment of a hand (issue 17): the deal, a
-choice of captures, each betting phase, the stake chips, a computer player's turn, the end of the
-hand with its score, and the next hand; on a phone's 360-pixel screen, with the coach unfolded.
-The table is played by taking, each time, the action the keyboard focus would land on next."""
+choice of captures, each betting phase, the stake chips, the pauses after a contest, the end of the
+hand with its score; on a phone's 360-pixel screen, with the coach unfolded. The table is played by
+taking, each time, the action the keyboard focus lands on next, and after each the focus must be
+on a control of the table, not back at the top of the page."""
 import pytest
 
 from tests.e2e.axe import serious_problems
@@ -79,5 +80,9 @@ def test_no_serious_violation_at_any_moment_of_a_table(page, setup):
         if action is None:
             break
         _act(page, action)
+        # the keyboard stays at the table, on what to do next, not at the top of the page
+        page.wait_for_function("() => document.getElementById('table').contains(document.activeElement)")
+        focused = page.evaluate("() => document.activeElement.matches('button, a, select, input')")
+        assert focused or not page.locator("#table button:not([disabled])").count(), moment
     assert len(moments) >= 2, moments
     assert not problems, "\n".join(problems)
