@@ -219,12 +219,17 @@ def result_text(state: GameState, with_winner: bool = True) -> str:
         parts.append(_("Everyone holds a Re or a Cavallo: nobody loses a life."))
     else:
         low = min(state.cards[s].rank for s in state.losers)  # type: ignore[union-attr]
-        names = ", ".join(seat_name(s) for s in state.losers)
-        parts.append(ngettext(
-            "Lowest card %(rank)s: %(names)s loses a life.", "Lowest card %(rank)s: %(names)s lose a life.",
-            len(state.losers)) % {"rank": low, "names": names})
+        if list(state.losers) == [HUMAN]:
+            parts.append(_("Lowest card %(rank)s: you lose a life.") % {"rank": low})
+        else:  # "You, Bot 3 lose a life": with the learner among them, the plural agrees too
+            names = ", ".join(seat_name(s) for s in state.losers)
+            parts.append(ngettext(
+                "Lowest card %(rank)s: %(names)s loses a life.", "Lowest card %(rank)s: %(names)s lose a life.",
+                len(state.losers)) % {"rank": low, "names": names})
         out = [s for s in state.losers if state.lives[s] == 0]
-        if out:
+        if out == [HUMAN]:
+            parts.append(_("You are out of the game."))
+        elif out:
             parts.append(_("Out of the game: %(names)s.") % {"names": ", ".join(seat_name(s) for s in out)})
     if state.is_over and with_winner:
         parts.append(winner_text(state))
