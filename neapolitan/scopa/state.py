@@ -166,6 +166,13 @@ class HandState:
                 _end_of_hand(after)
         return after
 
+    def left_on_table(self, play: Play) -> tuple[Card, ...]:
+        """The cards `play` leaves on the table: after the hand's last card they go to the side of
+        the last capture (SCOPA-7.1), or to no one if nobody captured (SCOPA-7.2)."""
+        takes = bool(play.captured) or (self.rules.ace_sweep and self._capture_kind(play.card) == "self")
+        left = tuple(c for c in self.table if c not in play.captured)
+        return left if takes else (*left, play.card)
+
     def _capture_kind(self, card: Card) -> str:
         values = tuple([c.rank for c in self.table])
         return capture_indices(card.rank, values, self.rules.capture_key)[1]
