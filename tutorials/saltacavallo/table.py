@@ -378,8 +378,10 @@ def choices_for(state: GameState) -> list[Choice]:
     """What the learner (seat 0) may do now, as buttons."""
     if state.is_over:
         return []
+    # A decision of the game is offered as equal buttons: none is styled as the one to press, which
+    # the coach (folded until asked) might not advise. Only moving on (the next hand) is primary.
     if state.to_act == HUMAN and state.phase == "exchange":
-        out = [Choice("keep", _("Keep my card"), True, "keep")]
+        out = [Choice("keep", _("Keep my card"), False, "keep")]
         found = state.target_of(HUMAN)
         if found.target is not None:
             label = _("Swap with %(name)s") % {"name": seat_name(found.target)}
@@ -388,12 +390,12 @@ def choices_for(state: GameState) -> list[Choice]:
             out.append(Choice("swap", label, False, "swap"))
         return out
     if state.to_act == HUMAN and state.phase == "dealer":
-        out = [Choice("keep", _("Keep my card"), True, "keep")]
+        out = [Choice("keep", _("Keep my card"), False, "keep")]
         if state.stock:
             out.append(Choice("draw", _("Draw from the stock"), False, "draw"))
         return out
     if state.to_act == HUMAN and state.phase == "reply":
-        return [Choice("give", _("Give a life"), True, "give"), Choice("refuse", _("Refuse"), False, "refuse")]
+        return [Choice("give", _("Give a life"), False, "give"), Choice("refuse", _("Refuse"), False, "refuse")]
     if state.phase != "between":
         return []
     if state.lives[HUMAN] > 0:
