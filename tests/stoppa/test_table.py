@@ -1,5 +1,6 @@
 """The Stoppa practice table over HTTP: create, play a whole deal, and every way a post is refused."""
 import re
+from collections import Counter
 
 import pytest
 from django.test import Client
@@ -148,6 +149,24 @@ def test_the_stoppata_highlights_the_legal_plays(client):
     assert buttons == {a for a in legal if "+" not in a}
     for multi in (a for a in legal if "+" in a):
         assert f'data-action="{multi}"' in html
+
+
+def test_the_rank_tracker_has_a_legend_and_says_each_count(client):
+    """Issue 17: the counts of cards played per rank (STOPPA-9.2) are explained on the page, and
+    read out in words ("2 of 4 played, none left"), not as "2/4"."""
+    table = _new_table(client, seed="legal")
+    game = _drive(client, table, lambda g: not g.paused and g.giro.deal.phase == "III" and g.giro.to_act == 0)
+    html = _page(client, table)
+    assert 'data-testid="ranks-legend"' in html and 'aria-labelledby="ranks-legend"' in html
+    played = Counter(card.rank for card in game.giro.deal.stoppata.played)
+    rules = game.giro.rules
+    for rank in range(1, 11):
+        if rules.copies(rank):
+            said = f"{played[rank]} of {rules.copies(rank)} played"
+            if played[rank] >= rules.copies(rank):
+                said += ", none left"
+            assert f'<strong>{rank}</strong> <span aria-hidden="true">{played[rank]}/{rules.copies(rank)}</span>' \
+                   f'<span class="visually-hidden">: {said}</span>' in html
 
 
 def _my_bet_turn(client, seed="refuse"):
