@@ -281,3 +281,15 @@ def test_the_leftover_pot_at_the_end_of_a_giro_is_told_as_this_table_s_choice_ST
     line = describe([Event("award", 2, 7, how="giro_end")], Rules(players=4), dealer=2)[0]
     assert "7" in line and "at this table it goes to the last dealer" in line
     assert "left over goes to" not in line
+
+
+@pytest.mark.parametrize("seed", ["legal", "42"])
+def test_the_draw_for_the_first_dealer_names_the_learner_as_you_STOPPA_2_2(client, seed):
+    table = _new_table(client, seed=seed)
+    html = _page(client, table)
+    first = _game(table).giro.first_dealer
+    if first == 0:
+        assert "it went to you, so you deal first." in html
+    else:
+        assert f"it went to Bot {first}, who deals first." in html
+    assert "to You" not in html

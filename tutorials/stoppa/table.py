@@ -629,8 +629,13 @@ def _opening_lines(giro: Giro) -> list[str]:
     """How the first dealer was drawn (STOPPA-2.2) and the first deal's misere."""
     dealer, fell = draw_for_dealer(giro.rules.players, giro.seed)
     first = deal(giro.rules, f"{giro.seed}:1", giro.first_dealer)
-    draw = _("Cards dealt face up until the Asso di Denari: it went to %(who)s, who deals first.") % {
-        "who": seat_name(dealer)} if dealer == giro.first_dealer else ""
+    if dealer != giro.first_dealer:
+        draw = ""
+    elif dealer == 0:
+        draw = _("Cards dealt face up until the Asso di Denari: it went to you, so you deal first.")
+    else:
+        draw = _("Cards dealt face up until the Asso di Denari: it went to %(who)s, who deals first.") % {
+            "who": seat_name(dealer)}
     return [line for line in [draw, *describe(first.events, giro.rules, first.dealer)] if line]
 
 
