@@ -46,7 +46,7 @@ def test_the_same_seed_deals_the_same_cards(client):
 def test_invalid_form_is_a_400_with_a_message(client):
     response = client.post("/scopa/play/", {"variant": "CHESS", "opponent": "greedy"})
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    assert "Choose one of the options offered." in response.content.decode()
 
 
 def test_a_legal_play_is_applied_and_the_bot_answers(client):

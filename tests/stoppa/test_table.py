@@ -92,7 +92,7 @@ def test_every_table_size_gets_a_table(client, players):
 def test_invalid_form_is_a_400_with_a_message(client):
     response = client.post("/stoppa/play/", {**FORM, "players": 9})
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    assert "Choose one of the options offered." in response.content.decode()
 
 
 def test_the_punto_and_the_coach_are_shown(client):
