@@ -35,9 +35,13 @@ def _tab_to(page, matches: str, limit: int = 60) -> int:
     raise AssertionError(f"Tab never reached {matches}")
 
 
-def _wait_for_focus(page) -> None:
-    """htmx hands the new content over a moment after the swap: wait for the focus to land."""
-    page.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
+def _wait_for_focus(page, where: str) -> None:
+    """htmx hands the new content over a moment after the swap: wait for the focus to land
+    `where` ("hand", "choice", or the focused control's text); fails if it lands elsewhere."""
+    try:
+        page.wait_for_function(f"(where) => ({FOCUSED})() === where", arg=where, timeout=5000)
+    except Exception:
+        raise AssertionError(f"the focus is on {_focused(page)!r}, not {where!r}") from None
 
 
 def _announced(page) -> list[str]:
@@ -64,25 +68,19 @@ def test_a_whole_hand_of_scopa_by_keyboard(page):
         page.wait_for_function(
             f"() => document.querySelector('#table').dataset.ply !== '{before}' || document.querySelector('.choice-panel')")
         if page.locator(".choice-panel").count():
-            _wait_for_focus(page)
-            assert _focused(page) == "choice"  # the first capture, not the top of the page
+            _wait_for_focus(page, "choice")  # the first capture, not the top of the page
             page.keyboard.press("Enter")
             page.wait_for_function(f"() => document.querySelector('#table').dataset.ply !== '{before}'")
         settle(page)
-        _wait_for_focus(page)
+        _wait_for_focus(page, "Deal the next hand" if page.locator("[data-testid=hand-end]").count() else "hand")
         lines = _narration(page)[-6:]
         assert _announced(page)[-len(lines):] == lines  # every move since ours, read out once each
-        if not page.locator("[data-testid=hand-end]").count():
-            assert _focused(page) == "hand"
 
-    end = page.get_by_test_id("hand-end")
-    assert end.is_visible()
-    assert _focused(page) == "Deal the next hand"
-    page.keyboard.press("Enter")
+    assert page.get_by_test_id("hand-end").is_visible()
+    page.keyboard.press("Enter")  # on "Deal the next hand"
     page.wait_for_selector("[data-testid=hand-end]", state="detached")
     settle(page)
-    _wait_for_focus(page)
-    assert _focused(page) == "hand"
+    _wait_for_focus(page, "hand")
     assert "Hand 2" in page.inner_text(".table-bar__meta")
 
 
@@ -98,8 +96,7 @@ def test_puzzles_answered_by_keyboard(page):
     _tab_to(page, f'[data-testid=hand] .card-button[data-card="{play.card}"]')
     page.keyboard.press("Enter")  # a card that can take different cards: the page asks which
     page.locator(".choice-panel").wait_for()
-    _wait_for_focus(page)
-    assert _focused(page) == "choice"
+    _wait_for_focus(page, "choice")
     takes = " ".join(sorted(str(c) for c in play.captured))
     for _ in range(10):
         focused = page.evaluate("() => document.activeElement.dataset.takes || ''")
@@ -109,8 +106,7 @@ def test_puzzles_answered_by_keyboard(page):
     page.keyboard.press("Space")
     page.locator("[data-testid=result]").wait_for()
     assert "Right!" in page.inner_text("[data-testid=verdict]")
-    _wait_for_focus(page)
-    assert _focused(page).startswith("Next puzzle")
+    _wait_for_focus(page, "Next puzzle →")
     assert "Right! That is the best answer." in _announced(page)
 
     other = Puzzle.objects.get(game="settemezzo")
