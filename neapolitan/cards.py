@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from hashlib import shake_128
 from operator import attrgetter, itemgetter
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 
 SUITS = ("D", "C", "S", "B")
 RANKS = tuple(range(1, 11))
@@ -44,7 +44,7 @@ class Card:
         try:
             return _BY_KEY[(rank, suit)]
         except (KeyError, TypeError):
-            raise BadNotation(f"No such card: rank {rank!r}, suit {suit!r}") from None
+            raise BadNotation(f"No such card: rank {quoted(rank)}, suit {quoted(suit)}") from None
 
     @classmethod
     def _make(cls, rank: int, suit: str) -> Card:
@@ -112,7 +112,7 @@ def parse_card(token: str) -> Card:
     match = _TOKEN.match(token.strip())
     if not match:
         raise BadNotation(
-            f"{token!r} is not a card: write the rank 1-10 then the suit D, C, S or B, like 7D or 10C"
+            f"{quoted(token)} is not a card: write the rank 1-10 then the suit D, C, S or B, like 7D or 10C"
         )
     return _BY_KEY[(int(match.group(1)), match.group(2).upper())]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from neapolitan.cards import Card, parse_cards
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 
 
 def cards_field(cards: Sequence[Card]) -> str:
@@ -19,11 +19,11 @@ def parse_cards_field(text: str) -> tuple[Card, ...]:
 
 def parse_flag(text: str) -> bool:
     if text not in ("0", "1"):
-        raise BadNotation(f"{text!r} should be 0 or 1")
+        raise BadNotation(f"{quoted(text)} should be 0 or 1")
     return text == "1"
 
 
 def parse_seat(text: str, players: int) -> int:
     if not text.isdigit() or int(text) >= players:
-        raise BadNotation(f"{text!r} is not a seat (0 to {players - 1})")
+        raise BadNotation(f"{quoted(text)} is not a seat (0 to {players - 1})")
     return int(text)

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 
 
 class RulesText:
@@ -33,7 +33,7 @@ class RulesText:
         for name, allowed in choices.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise BadNotation(f"{name} must be one of {', '.join(map(str, allowed))}, not {value!r}")
+                raise BadNotation(f"{name} must be one of {', '.join(map(str, allowed))}, not {quoted(value)}")
 
     def to_text(self) -> str:
         head = getattr(self, self.TEXT_HEAD_FIELD) if self.TEXT_HEAD_FIELD else self.TEXT_HEAD
@@ -59,7 +59,7 @@ class RulesText:
         for token in tokens[1:]:
             name, sep, raw = token.partition("=")
             if not sep or name not in kinds:
-                raise BadNotation(f"Unknown rules option {token!r}")
+                raise BadNotation(f"Unknown rules option {quoted(token)}")
             options[name] = parse_option(name, raw, kinds[name])
         return cls(tokens[0], **options) if cls.TEXT_HEAD_FIELD else cls(**options)
 
@@ -74,11 +74,11 @@ def parse_option(name: str, raw: str, kind: str) -> object:
     """An option's value from text, by its annotated type (bool as 0/1, int, else text)."""
     if "bool" in kind:
         if raw not in ("0", "1"):
-            raise BadNotation(f"Option {name} takes 0 or 1, not {raw!r}")
+            raise BadNotation(f"Option {name} takes 0 or 1, not {quoted(raw)}")
         return raw == "1"
     if "int" in kind:
         try:
             return int(raw)
         except ValueError:
-            raise BadNotation(f"Option {name} takes a whole number, not {raw!r}") from None
+            raise BadNotation(f"Option {name} takes a whole number, not {quoted(raw)}") from None
     return raw

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from neapolitan.cards import Card, parse_card
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 
 KINDS = ("keep", "swap", "draw", "revive", "give", "refuse", "next")
 
@@ -31,13 +31,13 @@ class Action:
             raise BadNotation("An empty action: say keep, swap, draw or next")
         kind = words[0]
         if kind not in KINDS:
-            raise BadNotation(f"{text.strip()!r} is not a Saltacavallo action: say keep, swap, draw or next")
+            raise BadNotation(f"{quoted(text.strip())} is not a Saltacavallo action: say keep, swap, draw or next")
         if kind == "revive":
             if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
                 raise BadNotation("Write a revival as `revive DEAD LIVING`, with two seat numbers")
             return cls("revive", int(words[1]), int(words[2]))
         if len(words) != 1:
-            raise BadNotation(f"{text.strip()!r}: the action {kind} takes nothing after it")
+            raise BadNotation(f"{quoted(text.strip())}: the action {kind} takes nothing after it")
         return cls(kind)
 
 
@@ -108,7 +108,7 @@ class Event:
                 return cls("draw", int(seat), cards=cards, result=None if result == "-" else parse_card(result))
         except (ValueError, IndexError):
             pass
-        raise BadNotation(f"{text!r} is not a Saltacavallo event")
+        raise BadNotation(f"{quoted(text)} is not a Saltacavallo event")
 
 
 def _seats(text: str) -> tuple[int, ...]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.options import RulesText, parse_option
 
 RE = 10  # SALTA-1.2: the wall
@@ -87,7 +87,7 @@ class Rules(RulesText):
                 field, value = OPTION_KEYS[name]
                 options[field] = value
             else:
-                raise BadNotation(f"Unknown Saltacavallo option key {key!r}")
+                raise BadNotation(f"Unknown Saltacavallo option key {quoted(key)}")
         return cls(players=players, **options)
 
     @property

@@ -5,7 +5,7 @@ import random
 from dataclasses import dataclass, replace
 
 from neapolitan.cards import RE_BELLO, Card, parse_cards, shuffled_deck
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.notation import cards_field, parse_cards_field, parse_seat
 from neapolitan.saltacavallo.actions import (
     DRAW,
@@ -389,7 +389,7 @@ class GameState:
     def check(self) -> None:
         """Raise BadNotation unless the position is coherent: 40 cards, lives and pot, the phase."""
         if self.phase not in PHASES:
-            raise BadNotation(f"Unknown phase {self.phase!r}")
+            raise BadNotation(f"Unknown phase {quoted(self.phase)}")
         if len(self.shown) != self.players or len(self.cards) != self.players:
             raise BadNotation(f"Give every one of the {self.players} seats a card or -")
         every = [c for c in self.cards if c is not None] + list(self.stock) + list(self.out)
@@ -544,7 +544,7 @@ def _parse_holdings(text: str, rules: Rules) -> Holdings:
 def _ints(text: str, count: int) -> tuple[int, ...]:
     values = tuple(int(v) for v in text.split("/"))
     if len(values) != count:
-        raise BadNotation(f"{text!r} should be {count} numbers separated by /")
+        raise BadNotation(f"{quoted(text)} should be {count} numbers separated by /")
     return values
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from neapolitan.cards import DECK, SETTEBELLO, Card, by_index, mask_of, parse_card, parse_cards
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.scopa.captures import table_sig
 
 
@@ -63,12 +63,12 @@ class Play:
         head, sep, tail = text.replace("X", "x").partition("x")
         card = parse_card(head)
         if sep and any(not part.strip() for part in tail.split("+")):
-            raise BadNotation(f"{text!r}: join the captured cards with single + signs, like 8Dx3C+5B")
+            raise BadNotation(f"{quoted(text)}: join the captured cards with single + signs, like 8Dx3C+5B")
         captured = parse_cards(tail.replace("+", " ")) if sep else []
         if sep and not captured:
-            raise BadNotation(f"{text!r}: name the captured cards after the x, like 8Dx3C+5B")
+            raise BadNotation(f"{quoted(text)}: name the captured cards after the x, like 8Dx3C+5B")
         if len(set(captured)) != len(captured):
-            raise BadNotation(f"{text!r} names a captured card twice")
+            raise BadNotation(f"{quoted(text)} names a captured card twice")
         return cls(card, frozenset(captured))
 
 

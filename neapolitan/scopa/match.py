@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.notation import parse_seat
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.rules import Rules
@@ -144,7 +144,7 @@ class Match:
             raise BadNotation("A Scopa match has 6 fields separated by |")
         seed, number, scores, winner, called, hand = parts
         if not number.isdigit() or int(number) < 1:
-            raise BadNotation(f"{number!r} is not a hand number")
+            raise BadNotation(f"{quoted(number)} is not a hand number")
         return cls(
             rules, seed, int(number), _ints(scores, rules.sides), HandState.from_text(hand, rules),
             None if winner == "-" else parse_seat(winner, rules.sides),

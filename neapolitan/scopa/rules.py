@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.options import RulesText
 
 # SCOPA-0: variant key -> (allowed player counts, hand size, initial table cards, capture rule)
@@ -86,7 +86,7 @@ class Rules(RulesText):
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise BadNotation(
-                f"Unknown Scopa variant {self.variant!r}; choose one of {', '.join(VARIANTS)}"
+                f"Unknown Scopa variant {quoted(self.variant)}; choose one of {', '.join(VARIANTS)}"
             )
         counts, hand_size, table_size, capture = VARIANTS[self.variant]
         players = self.players if self.players is not None else counts[0]

@@ -15,7 +15,7 @@ from neapolitan.cards import (
     mask_of,
     shuffled_deck,
 )
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.notation import cards_field, parse_cards_field, parse_flag, parse_seat
 from neapolitan.scopa.actions import SHARED_PLAYS, TRAILS, Play
 from neapolitan.scopa.captures import (
@@ -165,6 +165,13 @@ class HandState:
             if not left:
                 _end_of_hand(after)
         return after
+
+    def left_on_table(self, play: Play) -> tuple[Card, ...]:
+        """The cards `play` leaves on the table: after the hand's last card they go to the side of
+        the last capture (SCOPA-7.1), or to no one if nobody captured (SCOPA-7.2)."""
+        takes = bool(play.captured) or (self.rules.ace_sweep and self._capture_kind(play.card) == "self")
+        left = tuple(c for c in self.table if c not in play.captured)
+        return left if takes else (*left, play.card)
 
     def _capture_kind(self, card: Card) -> str:
         values = tuple([c.rank for c in self.table])
@@ -421,7 +428,7 @@ def deal_from(rules: Rules, deck: Sequence[Card], dealer: int = 0) -> HandState:
 
 def _deal(rules: Rules, deck: Sequence[Card], dealer: int) -> HandState:
     if not 0 <= dealer < rules.players:
-        raise BadNotation(f"The dealer must be a seat, 0 to {rules.players - 1}, not {dealer!r}")
+        raise BadNotation(f"The dealer must be a seat, 0 to {rules.players - 1}, not {quoted(dealer)}")
     hands, rest = deal_round(tuple(deck), rules.players, dealer, rules.hand_size)
     size = rules.table_size
     table, stock = rest[:size], rest[size:]
@@ -521,9 +528,9 @@ def _ints(text: str, count: int) -> tuple[int, ...]:
     try:
         values = tuple(int(v) for v in text.split("/"))
     except ValueError:
-        raise BadNotation(f"{text!r} should be {count} numbers separated by /") from None
+        raise BadNotation(f"{quoted(text)} should be {count} numbers separated by /") from None
     if len(values) != count or any(v < 0 for v in values):
-        raise BadNotation(f"{text!r} should be {count} numbers separated by /")
+        raise BadNotation(f"{quoted(text)} should be {count} numbers separated by /")
     return values
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 
 REPLACE, HIT, STAND = "replace", "hit", "stand"
 _WORDS = {
@@ -41,16 +41,16 @@ class Action:
             raise BadNotation("An empty action: say hit (carta) or stand (sto), with your stake the first time")
         kind = _WORDS.get(tokens[0])
         if kind is None:
-            raise BadNotation(f"{tokens[0]!r} is not an action: say hit (carta), stand (sto) or replace")
+            raise BadNotation(f"{quoted(tokens[0])} is not an action: say hit (carta), stand (sto) or replace")
         if len(tokens) == 1:
             return cls(kind)
         if len(tokens) > 2 or kind == REPLACE:
-            raise BadNotation(f"{text.strip()!r}: too many words; for example 'hit 5', 'stand' or 'replace'")
+            raise BadNotation(f"{quoted(text.strip())}: too many words; for example 'hit 5', 'stand' or 'replace'")
         amount = tokens[1]
         adding = amount.startswith("+")
         digits = amount[1:] if adding else amount
         if not digits.isdigit() or int(digits) < 1 or len(digits) > 6:
-            raise BadNotation(f"{amount!r} is not a number of chips")
+            raise BadNotation(f"{quoted(amount)} is not a number of chips")
         if adding:
             if kind != HIT:
                 raise BadNotation("Chips can only be added together with a card: 'hit +2'")

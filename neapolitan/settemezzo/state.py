@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from neapolitan.cards import DECK, Card, parse_cards, shuffled_deck
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.notation import cards_field, parse_cards_field, parse_flag, parse_seat
 from neapolitan.settemezzo.actions import HIT, REPLACE, STAND, Action
 from neapolitan.settemezzo.rules import Rules
@@ -67,10 +67,10 @@ class Seat:
     def from_text(cls, text: str) -> Seat:
         parts = text.split(":")
         if len(parts) != 7:
-            raise BadNotation(f"A seat has 7 fields separated by ':', not {text!r}")
+            raise BadNotation(f"A seat has 7 fields separated by ':', not {quoted(text)}")
         status, stake, delta, hole, up, replaced, shown = parts
         if status not in STATUSES:
-            raise BadNotation(f"{status!r} is not a seat status ({', '.join(STATUSES)})")
+            raise BadNotation(f"{quoted(status)} is not a seat status ({', '.join(STATUSES)})")
         return cls(
             status, _int(stake, "stake", low=0), _int(delta, "chips"),
             None if hole == "-" else _one_card(hole), parse_cards_field(up), parse_cards_field(replaced),
@@ -316,7 +316,7 @@ class HandState:
             raise BadNotation(f"A Sette e Mezzo hand has 11 fields, this one has {len(fields)}")
         dealer, to_move, phase, reshuffles, ran_out, seed, stock, discards, public, seats, history = fields
         if phase not in PHASES:
-            raise BadNotation(f"{phase!r} is not a phase ({', '.join(PHASES)})")
+            raise BadNotation(f"{quoted(phase)} is not a phase ({', '.join(PHASES)})")
         seat_list = tuple(Seat.from_text(s) for s in seats.split("/"))
         if len(seat_list) != rules.players:
             raise BadNotation(f"These rules seat {rules.players} players, the hand has {len(seat_list)}")
@@ -539,16 +539,16 @@ class PlayerView:
             raise BadNotation(f"A Sette e Mezzo player view has 10 fields, this one has {len(fields)}")
         seat, dealer, to_move, phase, stock, discards, reshuffles, known, seats_text, history = fields
         if phase not in PHASES:
-            raise BadNotation(f"{phase!r} is not a phase ({', '.join(PHASES)})")
+            raise BadNotation(f"{quoted(phase)} is not a phase ({', '.join(PHASES)})")
         me = parse_seat(seat, rules.players)
         seats = []
         for i, part in enumerate(seats_text.split("/")):
             bits = part.split(":")
             if len(bits) != 7:
-                raise BadNotation(f"A seat has 7 fields separated by ':', not {part!r}")
+                raise BadNotation(f"A seat has 7 fields separated by ':', not {quoted(part)}")
             status, stake, delta, hole, up, replaced, shown = bits
             if status not in STATUSES:
-                raise BadNotation(f"{status!r} is not a seat status")
+                raise BadNotation(f"{quoted(status)} is not a seat status")
             mine = i == me
             if mine:
                 own = parse_cards_field(replaced)
@@ -641,7 +641,7 @@ def _draw_rank(card: Card, rules: Rules):
 def _one_card(text: str) -> Card:
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise BadNotation(f"{text!r} should be one card")
+        raise BadNotation(f"{quoted(text)} should be one card")
     return cards[0]
 
 
@@ -649,7 +649,7 @@ def _int(text: str, what: str, low: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise BadNotation(f"{what} should be a whole number, not {text!r}") from None
+        raise BadNotation(f"{what} should be a whole number, not {quoted(text)}") from None
     if low is not None and value < low:
         raise BadNotation(f"{what} cannot be below {low}")
     return value

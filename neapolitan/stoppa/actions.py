@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from neapolitan.cards import Card, by_rank, format_cards, parse_card, parse_cards
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 
 # kind -> does it take an amount
 BET_KINDS = {"pass": False, "open": True, "call": False, "raise": True, "fold": False}
@@ -53,10 +53,10 @@ class Action:
         if head in BET_KINDS:
             if not BET_KINDS[head]:
                 if rest:
-                    raise BadNotation(f"{head!r} takes no amount")
+                    raise BadNotation(f"{quoted(head)} takes no amount")
                 return cls(head)
             if not rest.isdigit():
-                raise BadNotation(f"Say how many chips: '{head} 2', not {text.strip()!r}")
+                raise BadNotation(f"Say how many chips: '{head} 2', not {quoted(text.strip())}")
             return cls(head, int(rest))
         if head in (*SHOWDOWN_KINDS, "stop", "claim", "decline") and not rest:
             return cls(head)
@@ -64,7 +64,7 @@ class Action:
             return cls("remove", cards=(parse_card(rest),))
         cards = parse_cards(raw.replace("+", " "))
         if len(set(cards)) != len(cards):
-            raise BadNotation(f"{text.strip()!r} names a card twice")
+            raise BadNotation(f"{quoted(text.strip())} names a card twice")
         return shed(*cards)
 
 

@@ -1,4 +1,5 @@
 """The home page, each game's home and its rules page."""
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
@@ -86,6 +87,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         if form.cleaned_data["teacher"]:
             teacher_enable(user=user)
         login(request, user)
+        messages.success(request, _(
+            "Welcome, %(name)s: your account is ready and you are logged in. What you did in this "
+            "browser before is in your account now."
+        ) % {"name": user.get_username()})
         return redirect(safe_next(request) or ("classroom:classes" if form.cleaned_data["teacher"] else "progress"))
     status = 400 if request.method == "POST" else 200
     return TemplateResponse(request, "registration/signup.html", {"form": form}, status=status)

@@ -4,6 +4,7 @@ from functools import cache
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from neapolitan.cards import Card, nickname, parse_card
 
@@ -40,7 +41,14 @@ def card_svg(code: str, game: str, re_bello: bool, css: str) -> str:
 
 
 @register.simple_tag
-def card_back(css: str = "", label: str = "A face-down card") -> str:
+def card_back(css: str = "", label: str | None = None) -> str:
+    """A face-down card; `label=""` for one that only decorates (a count beside it says it all),
+    which screen readers then skip."""
+    if label == "":
+        return format_html(
+            '<svg class="card card--back {}" viewBox="0 0 60 96" aria-hidden="true" focusable="false">'
+            '<use href="{}#card-back"></use></svg>', css, static(SPRITE))
+    label = _("A face-down card") if label is None else label
     return format_html(
         '<svg class="card card--back {}" viewBox="0 0 60 96" role="img" aria-label="{}">'
         '<title>{}</title><use href="{}#card-back"></use></svg>',
