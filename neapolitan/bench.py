@@ -7,8 +7,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from neapolitan.scopa import Rules, deal
+from neapolitan.scopa import Play, PlayerView, Rules, deal
 from neapolitan.scopa.bots import BOTS as SCOPA_BOTS
+from neapolitan.scopa.coach import advise
 from neapolitan.scopa.puzzles import generate
 from neapolitan.scopa.rules import VARIANT_NAMES, VARIANTS
 from neapolitan.scopa.search import Solver
@@ -95,15 +96,22 @@ def play_scopa_hands(variant: str) -> Callable:
     return play
 
 
+def coached_play(view: PlayerView, rng: random.Random | None = None) -> Play:
+    """The table coach's best play: timed as a player is, since it thinks as one (and more)."""
+    return Play.parse(advise(view).best.answer)
+
+
 def thinking_cases() -> list[tuple[str, str, str, Callable, Callable, int]]:
     """(game, table, level, bot, play, players): every computer player of the practice tables, in
-    every Scopa variant and player count, and at the largest table of the other games."""
+    every Scopa variant and player count (and the Scopa coach), and at the largest table of the
+    other games."""
     cases = []
     for variant, (counts, *_rest) in VARIANTS.items():
         for players in counts:
+            table = f"{VARIANT_NAMES[variant]}, {players}p"
             for level, label in (("search", "Thoughtful"), ("greedy", "Quick")):
-                table = f"{VARIANT_NAMES[variant]}, {players}p"
                 cases.append(("Scopa", table, label, SCOPA_BOTS[level], play_scopa_hands(variant), players))
+            cases.append(("Scopa", table, "Coach", coached_play, play_scopa_hands(variant), players))
     for game, title in (("stoppa", "Stoppa"), ("settemezzo", "Sette e Mezzo"), ("saltacavallo", "Saltacavallo")):
         bench = importlib.import_module(f"neapolitan.{game}.bench")
         bots = importlib.import_module(f"neapolitan.{game}.bots")

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from hashlib import shake_128
 from operator import attrgetter, itemgetter
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _, pgettext
 
 SUITS = ("D", "C", "S", "B")
@@ -45,7 +45,7 @@ class Card:
         try:
             return _BY_KEY[(rank, suit)]
         except (KeyError, TypeError):
-            raise BadNotation(_("No such card: rank %(rank)r, suit %(suit)r") % {"rank": rank, "suit": suit}) from None
+            raise BadNotation(_("No such card: rank %(rank)s, suit %(suit)s") % {"rank": quoted(rank), "suit": quoted(suit)}) from None
 
     @classmethod
     def _make(cls, rank: int, suit: str) -> Card:
@@ -121,8 +121,8 @@ def parse_card(token: str) -> Card:
     match = _TOKEN.match(token.strip())
     if not match:
         raise BadNotation(
-            _("%(token)r is not a card: write the rank 1-10 then the suit D, C, S or B, like 7D or 10C")
-            % {"token": token}
+            _("%(token)s is not a card: write the rank 1-10 then the suit D, C, S or B, like 7D or 10C")
+            % {"token": quoted(token)}
         )
     return _BY_KEY[(int(match.group(1)), match.group(2).upper())]
 

@@ -13,3 +13,16 @@ class IllegalAction(ValueError):
 
 class BadNotation(ValueError):
     """Text that is not a valid card, action or position."""
+
+
+QUOTE_LIMIT = 40
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """What was typed, as an error message quotes it: text in quotes, cut after `limit`
+    characters ('QQQQ…'), so that a message never echoes a long input in full; anything else as
+    its repr, cut the same way."""
+    if not isinstance(value, str):
+        shown = repr(value)
+        return shown if len(shown) <= limit else shown[:limit] + "…"
+    return repr(value if len(value) <= limit else value[:limit] + "…")

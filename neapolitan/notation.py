@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from neapolitan.cards import Card, parse_cards
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
 
 
@@ -20,11 +20,11 @@ def parse_cards_field(text: str) -> tuple[Card, ...]:
 
 def parse_flag(text: str) -> bool:
     if text not in ("0", "1"):
-        raise BadNotation(_("%(text)r should be 0 or 1") % {"text": text})
+        raise BadNotation(_("%(text)s should be 0 or 1") % {"text": quoted(text)})
     return text == "1"
 
 
 def parse_seat(text: str, players: int) -> int:
     if not text.isdigit() or int(text) >= players:
-        raise BadNotation(_("%(text)r is not a seat (0 to %(last)s)") % {"text": text, "last": players - 1})
+        raise BadNotation(_("%(text)s is not a seat (0 to %(last)s)") % {"text": quoted(text), "last": players - 1})
     return int(text)

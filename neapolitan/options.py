@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
 
 
@@ -34,8 +34,8 @@ class RulesText:
         for name, allowed in choices.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise BadNotation(_("%(name)s must be one of %(allowed)s, not %(value)r") % {
-                    "name": name, "allowed": ", ".join(map(str, allowed)), "value": value})
+                raise BadNotation(_("%(name)s must be one of %(allowed)s, not %(value)s") % {
+                    "name": name, "allowed": ", ".join(map(str, allowed)), "value": quoted(value)})
 
     def to_text(self) -> str:
         head = getattr(self, self.TEXT_HEAD_FIELD) if self.TEXT_HEAD_FIELD else self.TEXT_HEAD
@@ -61,7 +61,7 @@ class RulesText:
         for token in tokens[1:]:
             name, sep, raw = token.partition("=")
             if not sep or name not in kinds:
-                raise BadNotation(_("Unknown rules option %(option)r") % {"option": token})
+                raise BadNotation(_("Unknown rules option %(option)s") % {"option": quoted(token)})
             options[name] = parse_option(name, raw, kinds[name])
         return cls(tokens[0], **options) if cls.TEXT_HEAD_FIELD else cls(**options)
 
@@ -76,11 +76,11 @@ def parse_option(name: str, raw: str, kind: str) -> object:
     """An option's value from text, by its annotated type (bool as 0/1, int, else text)."""
     if "bool" in kind:
         if raw not in ("0", "1"):
-            raise BadNotation(_("Option %(name)s takes 0 or 1, not %(raw)r") % {"name": name, "raw": raw})
+            raise BadNotation(_("Option %(name)s takes 0 or 1, not %(raw)s") % {"name": name, "raw": quoted(raw)})
         return raw == "1"
     if "int" in kind:
         try:
             return int(raw)
         except ValueError:
-            raise BadNotation(_("Option %(name)s takes a whole number, not %(raw)r") % {"name": name, "raw": raw}) from None
+            raise BadNotation(_("Option %(name)s takes a whole number, not %(raw)s") % {"name": name, "raw": quoted(raw)}) from None
     return raw

@@ -535,7 +535,8 @@ PIP_LAYOUT = {
 
 
 def rank_index(rank: int, suit: str) -> str:
-    """The rank number top-left and, turned upside down, bottom-right."""
+    """The rank number top-left and, turned upside down, bottom-right. A 6 and a 9 are
+    underlined, as on printed packs, so that the upside-down one is not read as the other."""
     font = attrs(
         font_family="Georgia, 'Times New Roman', serif",
         font_weight="bold",
@@ -545,6 +546,12 @@ def rank_index(rank: int, suit: str) -> str:
         style="font-variant-numeric:lining-nums",
     )
     spacing = ' letter-spacing="-0.6"' if rank >= 10 else ""
+    if rank in (6, 9):
+        mark = path("M5.5 17.6H13.5", fill="none", stroke=SUIT_INK[suit], width=1.4)
+        return (
+            f'<g {font}{spacing}><text x="9.5" y="15">{rank}</text>{mark}'
+            f'<g transform="rotate(180 30 48)"><text x="9.5" y="15">{rank}</text>{mark}</g></g>'
+        )
     return (
         f'<g {font}{spacing}><text x="9.5" y="15">{rank}</text>'
         f'<text x="9.5" y="15" transform="rotate(180 30 48)">{rank}</text></g>'

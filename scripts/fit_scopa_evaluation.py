@@ -12,11 +12,11 @@ command writes the same file.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+from neapolitan.progress import Progress
 from neapolitan.scopa.arena import make_bot
 from neapolitan.scopa.evaluation import (
     TABLES_FILE,
@@ -61,19 +61,17 @@ def main(argv: list[str] | None = None) -> None:
         for number, (variant, players) in enumerate(chosen, start=1):
             jobs = [(variant, players, args.policy, args.seed, first, min(CHUNK, args.hands - first))
                     for first in range(0, args.hands, CHUNK)]
-            tallies, done = [], 0
+            tallies: list = []
+            bar = Progress(args.hands, f"hands of {variant}/{players} ({number}/{len(chosen)})")
             for future in as_completed([pool.submit(_tally_chunk, job) for job in jobs]):
                 tallies.append(future.result())
-                done += 1
-                bar = "#" * (30 * done // len(jobs))
-                print(f"\r[{bar:<30}] {variant} ({number}/{len(chosen)}): {min(done * CHUNK, args.hands)}/"
-                      f"{args.hands} hands, {time.time() - start:.0f} s", end="", file=sys.stderr, flush=True)
+                bar.update(min(len(tallies) * CHUNK, args.hands))
+            bar.finish()
             key = f"{variant}/{players}"
             tables[key] = tables_from(merge(tallies))
             about[key] = {"hands": args.hands, "seed": args.seed, "policy": args.policy, "command": (
                 f"scripts/fit_scopa_evaluation.py --hands {args.hands} --seed {args.seed} --policy {args.policy}"
                 + (f" --only {key}" if args.only else ""))}
-    print(file=sys.stderr)
     out.write_text(dump_tables(tables, about) + "\n")
     print(f"Wrote {out} ({out.stat().st_size // 1024} KB) in {time.time() - start:.0f} s")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from neapolitan.cards import Card, parse_card
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
 
 KINDS = ("keep", "swap", "draw", "revive", "give", "refuse", "next")
@@ -32,13 +32,13 @@ class Action:
             raise BadNotation(_("An empty action: say keep, swap, draw or next"))
         kind = words[0]
         if kind not in KINDS:
-            raise BadNotation(_("%(value)r is not a Saltacavallo action: say keep, swap, draw or next") % {"value": text.strip()})
+            raise BadNotation(_("%(value)s is not a Saltacavallo action: say keep, swap, draw or next") % {"value": quoted(text.strip())})
         if kind == "revive":
             if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
                 raise BadNotation(_("Write a revival as `revive DEAD LIVING`, with two seat numbers"))
             return cls("revive", int(words[1]), int(words[2]))
         if len(words) != 1:
-            raise BadNotation(_("%(value)r: the action %(kind)s takes nothing after it") % {"value": text.strip(), "kind": kind})
+            raise BadNotation(_("%(value)s: the action %(kind)s takes nothing after it") % {"value": quoted(text.strip()), "kind": kind})
         return cls(kind)
 
 
@@ -109,7 +109,7 @@ class Event:
                 return cls("draw", int(seat), cards=cards, result=None if result == "-" else parse_card(result))
         except (ValueError, IndexError):
             pass
-        raise BadNotation(_("%(text)r is not a Saltacavallo event") % {"text": text})
+        raise BadNotation(_("%(text)s is not a Saltacavallo event") % {"text": quoted(text)})
 
 
 def _seats(text: str) -> tuple[int, ...]:

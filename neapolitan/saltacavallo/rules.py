@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
 from neapolitan.options import RulesText, parse_option
 
@@ -88,7 +88,7 @@ class Rules(RulesText):
                 field, value = OPTION_KEYS[name]
                 options[field] = value
             else:
-                raise BadNotation(_("Unknown Saltacavallo option key %(key)r") % {"key": key})
+                raise BadNotation(_("Unknown Saltacavallo option key %(key)s") % {"key": quoted(key)})
         return cls(players=players, **options)
 
     @property

@@ -5,7 +5,7 @@ import random
 from dataclasses import dataclass, replace
 
 from neapolitan.cards import RE_BELLO, Card, parse_cards, shuffled_deck
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.i18n import _
 from neapolitan.notation import cards_field, parse_cards_field, parse_seat
 from neapolitan.saltacavallo.actions import (
@@ -390,7 +390,7 @@ class GameState:
     def check(self) -> None:
         """Raise BadNotation unless the position is coherent: 40 cards, lives and pot, the phase."""
         if self.phase not in PHASES:
-            raise BadNotation(_("Unknown phase %(phase)r") % {"phase": self.phase})
+            raise BadNotation(_("Unknown phase %(phase)s") % {"phase": quoted(self.phase)})
         if len(self.shown) != self.players or len(self.cards) != self.players:
             raise BadNotation(_("Give every one of the %(players)s seats a card or -") % {"players": self.players})
         every = [c for c in self.cards if c is not None] + list(self.stock) + list(self.out)
@@ -545,7 +545,7 @@ def _parse_holdings(text: str, rules: Rules) -> Holdings:
 def _ints(text: str, count: int) -> tuple[int, ...]:
     values = tuple(int(v) for v in text.split("/"))
     if len(values) != count:
-        raise BadNotation(_("%(text)r should be %(count)s numbers separated by /") % {"text": text, "count": count})
+        raise BadNotation(_("%(text)s should be %(count)s numbers separated by /") % {"text": quoted(text), "count": count})
     return values
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from neapolitan.cards import DECK, SETTEBELLO, Card, by_index, mask_of, parse_card, parse_cards
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
 from neapolitan.scopa.captures import table_sig
 
@@ -64,12 +64,12 @@ class Play:
         head, sep, tail = text.replace("X", "x").partition("x")
         card = parse_card(head)
         if sep and any(not part.strip() for part in tail.split("+")):
-            raise BadNotation(_("%(text)r: join the captured cards with single + signs, like 8Dx3C+5B") % {"text": text})
+            raise BadNotation(_("%(text)s: join the captured cards with single + signs, like 8Dx3C+5B") % {"text": quoted(text)})
         captured = parse_cards(tail.replace("+", " ")) if sep else []
         if sep and not captured:
-            raise BadNotation(_("%(text)r: name the captured cards after the x, like 8Dx3C+5B") % {"text": text})
+            raise BadNotation(_("%(text)s: name the captured cards after the x, like 8Dx3C+5B") % {"text": quoted(text)})
         if len(set(captured)) != len(captured):
-            raise BadNotation(_("%(text)r names a captured card twice") % {"text": text})
+            raise BadNotation(_("%(text)s names a captured card twice") % {"text": quoted(text)})
         return cls(card, frozenset(captured))
 
 

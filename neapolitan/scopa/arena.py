@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
+from neapolitan.progress import Progress
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.bots import ARENA_BOTS, SearchBot, Thinker
 from neapolitan.scopa.rules import VARIANTS, Rules
@@ -118,17 +119,16 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Playing {args.deals} paired deals of {Rules(args.variant, players=players).name} "
           f"in {args.jobs} process(es)...", file=sys.stderr, flush=True)
     if args.jobs == 1:
+        bar = Progress(args.deals, "paired deals")
+
         def progress(margins: list[float]) -> None:
-            done = len(margins)
-            bar = "#" * (30 * done // args.deals)
             mean, low, high = confidence_interval(margins)
-            print(f"\r[{bar:<30}] {done}/{args.deals} paired deals, so far {mean:+.3f} ({low:+.3f} to {high:+.3f})",
-                  end="", file=sys.stderr, flush=True)
+            bar.update(len(margins), f"so far {mean:+.3f} ({low:+.3f} to {high:+.3f})")
 
         a, b = Stopwatch(make_bot(args.bot_a)), Stopwatch(make_bot(args.bot_b))
         results = [(paired_margins(a, b, args.deals, args.seed, Rules(args.variant, players=players), progress),
                     a.seconds, b.seconds)]
-        print(file=sys.stderr)
+        bar.finish()
     else:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(_play_share, jobs))

@@ -113,7 +113,7 @@ class Thinker:
         if len(actions) == 1:
             return Analysis({actions[0]: 0.0}, 0, False)
         seed = 0 if rng is None else rng.random()
-        return think(view, budget_for(self.budgets, view.rules), _learned_leaf(view.rules), seed)
+        return think(view, budget_for(self.budgets, view.rules), learned_leaf(view.rules), seed)
 
 
 def budget_for(budgets: Mapping[int | tuple[int, bool], Budget], rules: Rules) -> Budget:
@@ -123,7 +123,7 @@ def budget_for(budgets: Mapping[int | tuple[int, bool], Budget], rules: Rules) -
 
 
 @lru_cache(maxsize=32)
-def _learned_leaf(rules: Rules) -> Leaf:
+def learned_leaf(rules: Rules) -> Leaf:
     return leaf_of(tables_for(rules))
 
 

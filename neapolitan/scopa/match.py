@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.i18n import _
 from neapolitan.notation import parse_seat
 from neapolitan.scopa.actions import Play
@@ -145,7 +145,7 @@ class Match:
             raise BadNotation(_("A Scopa match has 6 fields separated by |"))
         seed, number, scores, winner, called, hand = parts
         if not number.isdigit() or int(number) < 1:
-            raise BadNotation(_("%(number)r is not a hand number") % {"number": number})
+            raise BadNotation(_("%(number)s is not a hand number") % {"number": quoted(number)})
         return cls(
             rules, seed, int(number), _ints(scores, rules.sides), HandState.from_text(hand, rules),
             None if winner == "-" else parse_seat(winner, rules.sides),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from neapolitan.cards import SETTEBELLO, Card, cards_from_mask
 from neapolitan.errors import BadNotation, IllegalAction
@@ -199,14 +200,48 @@ def _partner_changes_answer(view: PlayerView, proof: Proof) -> bool:
     return alone.ranking[0] != proof.ranking[0] or not alone.clears(MIN_GAP, MIN_CONFIDENCE)
 
 
+class Evidence(Protocol):
+    """What an explanation reads: a puzzle's verdicts (`PuzzleEvidence`), or the table coach's
+    search (`coach.Reading`)."""
+
+    method: str  # KNOWN when every card is known: then no "of the deals" in the words
+    values: dict[Play, float]
+    risks: dict[Play, float]
+
+    @property
+    def best_share(self) -> float: ...
+
+
+LEVEL = 0.05  # a play this close to the best is as good as it, for the words (puzzles lead by a point)
+
+
+@dataclass(frozen=True)
+class PuzzleEvidence:
+    """A stored puzzle's numbers in the shape an explanation reads."""
+
+    method: str
+    values: dict[Play, float]
+    risks: dict[Play, float]
+    best_share: float
+
+
 def explain(spec: PuzzleSpec, verdict: Verdict) -> str:
     """Why the verdict is what it is, in the reader's language, from the puzzle alone (written when
     the page is drawn): what the play takes and leaves, and what it costs against the best."""
     if spec.kind.startswith(RACE_KIND):
         return _race_explanation(spec, verdict)
-    view = spec.view()
-    play = Play.parse(verdict.answer)
-    sampled = spec.method != KNOWN
+    ranking = [Play.parse(v.answer) for v in spec.verdicts]
+    evidence = PuzzleEvidence(spec.method, {p: v.value for p, v in zip(ranking, spec.verdicts, strict=True)},
+                              {p: v.scopa_risk for p, v in zip(ranking, spec.verdicts, strict=True)}, spec.confidence)
+    return explain_play(spec.view(), Play.parse(verdict.answer), evidence, ranking)
+
+
+def explain_play(view: PlayerView, play: Play, proof: Evidence, ranking: list[Play]) -> str:
+    """In words, in the reader's language: what the play takes, what it leaves, what it costs
+    against the best (a puzzle's verdict and the table coach's advice both say it so)."""
+    loss = proof.values[ranking[0]] - proof.values[play]
+    risk = proof.risks[play]
+    sampled = proof.method != KNOWN
     parts = []
     if play.captured:
         taken: list[Card] = [play.card, *sorted(play.captured, key=lambda c: c.by_rank)]
@@ -232,21 +267,28 @@ def explain(spec: PuzzleSpec, verdict: Verdict) -> str:
         parts.append(_("Lays %(card)s on the table.") % {"card": play.card.the})
         if play.card is SETTEBELLO:
             parts.append(_("It offers the settebello to the next player."))
-    if verdict.scopa_risk >= 0.05:
+    if risk >= 0.05:
         parts.append(_("The next player can then sweep the table in %(share)s of the deals of the cards you "
-                       "have not seen.") % {"share": _share(verdict.scopa_risk)} if sampled
+                       "have not seen.") % {"share": _share(risk)} if sampled
                      else _("The next player can then sweep the table."))
     elif not _sweeps(view, play) and view.table:
         parts.append(_("It leaves no sweep to the next player."))
-    best, second = spec.verdicts[0], spec.verdicts[1]
-    if verdict.answer == best.answer:
-        words = {"lead": _points(best.value - second.value), "next": _in_words(Play.parse(second.answer)),
-                 "share": _share(spec.confidence)}
-        parts.append(_("This is the best play: %(lead)s better than the next best, %(next)s, and best in "
-                       "%(share)s of the deals of the cards you have not seen.") % words if sampled
-                     else _("This is the best play: %(lead)s better than the next best, %(next)s.") % words)
+    if len(ranking) == 1:
+        parts.append(_("It is the only play you can make."))
+    elif play == ranking[0]:
+        second = ranking[1]
+        lead = proof.values[play] - proof.values[second]
+        words = {"lead": _points(lead), "next": _in_words(second), "share": _share(proof.best_share)}
+        if lead < LEVEL:
+            parts.append(_("This is the best play by a hair: level with the next best, %(next)s.") % words)
+        else:
+            parts.append(_("This is the best play: %(lead)s better than the next best, %(next)s, and best in "
+                           "%(share)s of the deals of the cards you have not seen.") % words if sampled
+                         else _("This is the best play: %(lead)s better than the next best, %(next)s.") % words)
+    elif loss < LEVEL:
+        parts.append(_("It is as good as the best play."))
     else:
-        words = {"loss": _points(best.value - verdict.value)}
+        words = {"loss": _points(loss)}
         parts.append(_("It gives away %(loss)s on average against the best play.") % words if sampled
                      else _("It gives away %(loss)s against the best play.") % words)
     return " ".join(parts)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _, gettext_noop, join_choices
 from neapolitan.options import RulesText
 
@@ -87,8 +87,8 @@ class Rules(RulesText):
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
             raise BadNotation(
-                _("Unknown Scopa variant %(variant)r; choose one of %(variants)s")
-                % {"variant": self.variant, "variants": ", ".join(VARIANTS)}
+                _("Unknown Scopa variant %(variant)s; choose one of %(variants)s")
+                % {"variant": quoted(self.variant), "variants": ", ".join(VARIANTS)}
             )
         counts, hand_size, table_size, capture = VARIANTS[self.variant]
         players = self.players if self.players is not None else counts[0]

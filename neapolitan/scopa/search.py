@@ -226,7 +226,7 @@ def analyse(
     (MAX_PLIES at most), where `estimate` judges the piles.
     """
     side = view.rules.seat_sides[view.seat]
-    if _fully_known(view):
+    if fully_known(view):
         state = view.sample_state(random.Random(0))
         values = solve(state, side)
         best = max(values.values())
@@ -252,7 +252,7 @@ def analyse(
     return Analysis(means, samples, False, wins, spread)
 
 
-def _fully_known(view: PlayerView) -> bool:
+def fully_known(view: PlayerView) -> bool:
     """Every unseen card is in one known place: one other hand, and no stock."""
     holders = [s for i, s in enumerate(view.hand_sizes) if i != view.seat and s]
     return view.stock_size == 0 and len(holders) <= 1

@@ -15,7 +15,7 @@ from neapolitan.cards import (
     mask_of,
     shuffled_deck,
 )
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.i18n import _, ngettext
 from neapolitan.notation import cards_field, parse_cards_field, parse_flag, parse_seat
 from neapolitan.scopa.actions import SHARED_PLAYS, TRAILS, Play
@@ -166,6 +166,13 @@ class HandState:
             if not left:
                 _end_of_hand(after)
         return after
+
+    def left_on_table(self, play: Play) -> tuple[Card, ...]:
+        """The cards `play` leaves on the table: after the hand's last card they go to the side of
+        the last capture (SCOPA-7.1), or to no one if nobody captured (SCOPA-7.2)."""
+        takes = bool(play.captured) or (self.rules.ace_sweep and self._capture_kind(play.card) == "self")
+        left = tuple(c for c in self.table if c not in play.captured)
+        return left if takes else (*left, play.card)
 
     def _capture_kind(self, card: Card) -> str:
         values = tuple([c.rank for c in self.table])
@@ -422,7 +429,7 @@ def deal_from(rules: Rules, deck: Sequence[Card], dealer: int = 0) -> HandState:
 
 def _deal(rules: Rules, deck: Sequence[Card], dealer: int) -> HandState:
     if not 0 <= dealer < rules.players:
-        raise BadNotation(_("The dealer must be a seat, 0 to %(number)s, not %(dealer)r") % {"number": rules.players - 1, "dealer": dealer})
+        raise BadNotation(_("The dealer must be a seat, 0 to %(number)s, not %(dealer)s") % {"number": rules.players - 1, "dealer": quoted(dealer)})
     hands, rest = deal_round(tuple(deck), rules.players, dealer, rules.hand_size)
     size = rules.table_size
     table, stock = rest[:size], rest[size:]
@@ -523,9 +530,9 @@ def _ints(text: str, count: int) -> tuple[int, ...]:
     try:
         values = tuple(int(v) for v in text.split("/"))
     except ValueError:
-        raise BadNotation(_("%(text)r should be %(count)s numbers separated by /") % {"text": text, "count": count}) from None
+        raise BadNotation(_("%(text)s should be %(count)s numbers separated by /") % {"text": quoted(text), "count": count}) from None
     if len(values) != count or any(v < 0 for v in values):
-        raise BadNotation(_("%(text)r should be %(count)s numbers separated by /") % {"text": text, "count": count})
+        raise BadNotation(_("%(text)s should be %(count)s numbers separated by /") % {"text": quoted(text), "count": count})
     return values
 
 

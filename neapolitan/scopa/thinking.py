@@ -22,8 +22,8 @@ from neapolitan.scopa.search import (
     Leaf,
     OutOfNodes,
     Solver,
-    _fully_known,
     _stderr,
+    fully_known,
     margin,
 )
 from neapolitan.scopa.state import HandState, PlayerView
@@ -55,7 +55,7 @@ class Budget:
 def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0) -> Analysis:
     """The value of every legal play for the player to move in `view`, within `budget`."""
     side = view.rules.seat_sides[view.seat]
-    if _fully_known(view):
+    if fully_known(view):
         values, used = search_world(view.sample_state(random.Random(0)), side, budget.nodes, leaf, 40)
         best = max(values.values())
         return Analysis(values, 1, False, {p: int(v == best) for p, v in values.items()},

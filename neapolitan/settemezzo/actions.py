@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
 
 REPLACE, HIT, STAND = "replace", "hit", "stand"
@@ -42,16 +42,16 @@ class Action:
             raise BadNotation(_("An empty action: say hit (carta) or stand (sto), with your stake the first time"))
         kind = _WORDS.get(tokens[0])
         if kind is None:
-            raise BadNotation(_("%(value)r is not an action: say hit (carta), stand (sto) or replace") % {"value": tokens[0]})
+            raise BadNotation(_("%(value)s is not an action: say hit (carta), stand (sto) or replace") % {"value": quoted(tokens[0])})
         if len(tokens) == 1:
             return cls(kind)
         if len(tokens) > 2 or kind == REPLACE:
-            raise BadNotation(_("%(value)r: too many words; for example 'hit 5', 'stand' or 'replace'") % {"value": text.strip()})
+            raise BadNotation(_("%(value)s: too many words; for example 'hit 5', 'stand' or 'replace'") % {"value": quoted(text.strip())})
         amount = tokens[1]
         adding = amount.startswith("+")
         digits = amount[1:] if adding else amount
         if not digits.isdigit() or int(digits) < 1 or len(digits) > 6:
-            raise BadNotation(_("%(amount)r is not a number of chips") % {"amount": amount})
+            raise BadNotation(_("%(amount)s is not a number of chips") % {"amount": quoted(amount)})
         if adding:
             if kind != HIT:
                 raise BadNotation(_("Chips can only be added together with a card: 'hit +2'"))

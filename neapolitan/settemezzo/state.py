@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from neapolitan.cards import DECK, Card, parse_cards, shuffled_deck
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.i18n import _
 from neapolitan.notation import cards_field, parse_cards_field, parse_flag, parse_seat
 from neapolitan.settemezzo.actions import HIT, REPLACE, STAND, Action
@@ -68,10 +68,10 @@ class Seat:
     def from_text(cls, text: str) -> Seat:
         parts = text.split(":")
         if len(parts) != 7:
-            raise BadNotation(_("A seat has 7 fields separated by ':', not %(text)r") % {"text": text})
+            raise BadNotation(_("A seat has 7 fields separated by ':', not %(text)s") % {"text": quoted(text)})
         status, stake, delta, hole, up, replaced, shown = parts
         if status not in STATUSES:
-            raise BadNotation(_("%(status)r is not a seat status (%(value)s)") % {"status": status, "value": ", ".join(STATUSES)})
+            raise BadNotation(_("%(status)s is not a seat status (%(value)s)") % {"status": quoted(status), "value": ", ".join(STATUSES)})
         return cls(
             status, _int(stake, "stake", low=0), _int(delta, "chips"),
             None if hole == "-" else _one_card(hole), parse_cards_field(up), parse_cards_field(replaced),
@@ -317,7 +317,7 @@ class HandState:
             raise BadNotation(_("A Sette e Mezzo hand has 11 fields, this one has %(count)s") % {"count": len(fields)})
         dealer, to_move, phase, reshuffles, ran_out, seed, stock, discards, public, seats, history = fields
         if phase not in PHASES:
-            raise BadNotation(_("%(phase)r is not a phase (%(value)s)") % {"phase": phase, "value": ", ".join(PHASES)})
+            raise BadNotation(_("%(phase)s is not a phase (%(value)s)") % {"phase": quoted(phase), "value": ", ".join(PHASES)})
         seat_list = tuple(Seat.from_text(s) for s in seats.split("/"))
         if len(seat_list) != rules.players:
             raise BadNotation(_("These rules seat %(players)s players, the hand has %(count)s") % {"players": rules.players, "count": len(seat_list)})
@@ -539,16 +539,16 @@ class PlayerView:
             raise BadNotation(_("A Sette e Mezzo player view has 10 fields, this one has %(count)s") % {"count": len(fields)})
         seat, dealer, to_move, phase, stock, discards, reshuffles, known, seats_text, history = fields
         if phase not in PHASES:
-            raise BadNotation(_("%(phase)r is not a phase (%(value)s)") % {"phase": phase, "value": ", ".join(PHASES)})
+            raise BadNotation(_("%(phase)s is not a phase (%(value)s)") % {"phase": quoted(phase), "value": ", ".join(PHASES)})
         me = parse_seat(seat, rules.players)
         seats = []
         for i, part in enumerate(seats_text.split("/")):
             bits = part.split(":")
             if len(bits) != 7:
-                raise BadNotation(_("A seat has 7 fields separated by ':', not %(part)r") % {"part": part})
+                raise BadNotation(_("A seat has 7 fields separated by ':', not %(part)s") % {"part": quoted(part)})
             status, stake, delta, hole, up, replaced, shown = bits
             if status not in STATUSES:
-                raise BadNotation(_("%(status)r is not a seat status") % {"status": status})
+                raise BadNotation(_("%(status)s is not a seat status") % {"status": quoted(status)})
             mine = i == me
             if mine:
                 own = parse_cards_field(replaced)
@@ -641,7 +641,7 @@ def _draw_rank(card: Card, rules: Rules):
 def _one_card(text: str) -> Card:
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise BadNotation(_("%(text)r should be one card") % {"text": text})
+        raise BadNotation(_("%(text)s should be one card") % {"text": quoted(text)})
     return cards[0]
 
 
@@ -649,7 +649,7 @@ def _int(text: str, what: str, low: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise BadNotation(_("%(what)s should be a whole number, not %(text)r") % {"what": what, "text": text}) from None
+        raise BadNotation(_("%(what)s should be a whole number, not %(text)s") % {"what": what, "text": quoted(text)}) from None
     if low is not None and value < low:
         raise BadNotation(_("%(what)s cannot be below %(low)s") % {"what": what, "low": low})
     return value

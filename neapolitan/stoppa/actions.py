@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from neapolitan.cards import Card, by_rank, format_cards, parse_card, parse_cards
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
 
 # kind -> does it take an amount
@@ -54,10 +54,10 @@ class Action:
         if head in BET_KINDS:
             if not BET_KINDS[head]:
                 if rest:
-                    raise BadNotation(_("%(head)r takes no amount") % {"head": head})
+                    raise BadNotation(_("%(head)s takes no amount") % {"head": quoted(head)})
                 return cls(head)
             if not rest.isdigit():
-                raise BadNotation(_("Say how many chips: '%(head)s 2', not %(value)r") % {"head": head, "value": text.strip()})
+                raise BadNotation(_("Say how many chips: '%(head)s 2', not %(value)s") % {"head": head, "value": quoted(text.strip())})
             return cls(head, int(rest))
         if head in (*SHOWDOWN_KINDS, "stop", "claim", "decline") and not rest:
             return cls(head)
@@ -65,7 +65,7 @@ class Action:
             return cls("remove", cards=(parse_card(rest),))
         cards = parse_cards(raw.replace("+", " "))
         if len(set(cards)) != len(cards):
-            raise BadNotation(_("%(value)r names a card twice") % {"value": text.strip()})
+            raise BadNotation(_("%(value)s names a card twice") % {"value": quoted(text.strip())})
         return shed(*cards)
 
 

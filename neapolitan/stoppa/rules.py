@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from neapolitan.cards import DECK, SUITS, Card, parse_card
-from neapolitan.errors import BadNotation
+from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
 from neapolitan.options import RulesText
 
@@ -125,6 +125,6 @@ def _king(text: str) -> Card:
     except BadNotation:
         card = None
     if card is None or card.rank != 10:
-        raise BadNotation(_("removed_king must be a King (10D, 10C, 10S or 10B), not %(text)r") % {"text": text})
+        raise BadNotation(_("removed_king must be a King (10D, 10C, 10S or 10B), not %(text)s") % {"text": quoted(text)})
     return card
 

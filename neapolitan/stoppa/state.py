@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from neapolitan.cards import DECK, Card, deal_round, parse_cards, shuffled_deck
-from neapolitan.errors import BadNotation, IllegalAction
+from neapolitan.errors import BadNotation, IllegalAction, quoted
 from neapolitan.i18n import _, ngettext
 from neapolitan.notation import cards_field, parse_cards_field
 from neapolitan.stoppa.actions import CONCEDE, DECLINE, PASS, SHOW, Action
@@ -1037,7 +1037,7 @@ def _parse_state(text: str, rules: Rules) -> DealState:
         ), _parse_reveals(reveals), int(total))
     ledger = tuple(tuple(int(v) for v in row.split(".")) for row in fields["led"].split("/"))
     if fields["ph"] not in (KING, PHASE1, PHASE2, CLAIM, PHASE3, OVER):
-        raise BadNotation(_("Unknown phase %(value)r") % {"value": fields["ph"]})
+        raise BadNotation(_("Unknown phase %(value)s") % {"value": quoted(fields["ph"])})
     state = DealState(
         rules=rules, dealer=int(fields["d"]), phase=fields["ph"], hand_no=int(fields["h"]),
         hands=per_seat("hands"), used=per_seat("used"), stock=_parse_cards(fields["stock"]),

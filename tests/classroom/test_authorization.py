@@ -1,7 +1,9 @@
 """The authorization matrix (issue 15): every classroom URL, with every method, asked by each
 kind of visitor; each answer's exact status. Nobody sees or changes what is not theirs: a class
 is a 404 to all but its teachers (staff included), what only the class's maker may do is a 403 to
-a co-teacher, the homework page is its class's students' alone."""
+a co-teacher, the homework page is its class's students' alone. The live session URLs of a
+class's session too (issue 16): its teachers start one and read its reports, its host alone runs
+it, its students alone join it (a 403 with a message to anyone else signed in)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -18,8 +20,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.classroom.support import a_class, learner, student_of, teacher
+from tests.conftest import starter_specs
 from tutorials.classroom import urls as classroom_urls
 from tutorials.classroom.services import assignment_practice, students_create
+from tutorials.live.questions import from_puzzle
+from tutorials.live.services import session_create
+from tutorials.puzzles.models import Puzzle
+from tutorials.puzzles.services import puzzles_store
 
 pytestmark = pytest.mark.django_db
 
@@ -41,11 +48,14 @@ def world():
     (card,) = students_create(classroom=classroom, names=["Stella Rossi"])
     joined = student_of(classroom, "jo", "Jo Verdi")
     other = a_class(teacher("otto"), "4A")
+    puzzles_store(game="scopa", specs=starter_specs("scopa")[:1])
+    puzzle = Puzzle.objects.get()
     return SimpleNamespace(
         classroom=classroom, second=a_class(owner, "5C"), card=card, managed=card.membership,
         joined=classroom.members.get(user=joined), other=other,
         homework=assignment_practice(classroom=classroom, game="scopa", hands=2,
                                      due=timezone.localdate() + timedelta(days=7), by=owner),
+        puzzle=puzzle, live=session_create(host=owner, drafts=[from_puzzle(puzzle)], classroom=classroom),
         users={"anonymous": None, "learner": learner("leo"), "student": card.membership.user,
                "other_student": student_of(other, "olga", "Olga Neri"), "teacher": owner, "co_teacher": co,
                "other_teacher": other.owner, "staff": User.objects.create_user("sam", is_staff=True, is_superuser=True)},
@@ -77,6 +87,7 @@ class Route:
     body: Callable[[SimpleNamespace], dict] = lambda w: {}
     login: bool = True  # anonymous visitors are sent to log in before the method is looked at
     query: dict = field(default_factory=dict)
+    namespace: str = "classroom"
 
 
 def _class(w):
@@ -89,6 +100,15 @@ def _managed(w):
 
 def _joined(w):
     return [w.classroom.public_id, w.joined.public_id]
+
+
+def _live(w):
+    return [w.live.public_id]
+
+
+def _new_live(w) -> dict:
+    return {"title": "", "game": "scopa", "theme": "", "rating_min": "0", "rating_max": "4000", "count": "0",
+            "numbers": str(w.puzzle.pk), "variant": "", "positions": "", "seconds": "30", "scoring": "value"}
 
 
 def _due() -> str:
@@ -135,6 +155,20 @@ ROUTES = [
           lambda w: {"student": w.managed.public_id, "code": w.card.code}, login=False),
 ]
 
+# A live session started from the class (by its maker), and the form that starts one.
+LIVE_ROUTES = [
+    Route("new", lambda w: [], {"GET": teachers(200), "POST": teachers(302)}, _new_live,
+          query={"class": "__class__"}, namespace="live"),
+    Route("join_pin", lambda w: [w.live.pin], {
+        "GET": _everyone(403, anonymous=302, student=200), "POST": _everyone(403, anonymous=302, student=302)},
+          login=False, namespace="live"),
+    Route("host", _live, {"GET": _everyone(404, anonymous=302, teacher=200)}, namespace="live"),
+    Route("move", _live, {"POST": _everyone(404, anonymous=302, teacher=302)},
+          lambda w: {"move": "lock", "version": "0"}, namespace="live"),
+    Route("report", _live, {"GET": teachers(200)}, namespace="live"),
+    Route("report_csv", _live, {"GET": teachers(200)}, namespace="live"),
+]
+
 
 def _expected(route: Route, method: str) -> dict[str, int]:
     if method in route.expected:
@@ -145,10 +179,17 @@ def _expected(route: Route, method: str) -> dict[str, int]:
 
 
 def _cases():
-    for route in ROUTES:
+    for route in ROUTES + LIVE_ROUTES:
         for method in METHODS:
             suffix = "?" + "&".join(route.query) if route.query else ""
-            yield pytest.param(route, method, id=f"{route.name}{suffix}-{method}")
+            yield pytest.param(route, method, id=f"{route.namespace}:{route.name}{suffix}-{method}")
+
+
+def _url(route: Route, w) -> str:
+    url = reverse(f"{route.namespace}:{route.name}", args=route.args(w))
+    known = {"__code__": w.classroom.code, "__class__": w.classroom.public_id}
+    query = {k: known.get(v, v) for k, v in route.query.items()}
+    return url + "?" + urlencode(query) if query else url
 
 
 class _Undo(Exception):
@@ -157,10 +198,7 @@ class _Undo(Exception):
 
 @pytest.mark.parametrize(("route", "method"), list(_cases()))
 def test_the_authorization_matrix(world, route, method):
-    url = reverse(f"classroom:{route.name}", args=route.args(world))
-    query = {k: (world.classroom.code if v == "__code__" else v) for k, v in route.query.items()}
-    if query:
-        url += "?" + urlencode(query)
+    url = _url(route, world)
     statuses = {}
     for role in ROLES:
         try:
@@ -182,9 +220,16 @@ def test_the_matrix_covers_every_classroom_url():
     assert names == {route.name for route in ROUTES}
 
 
-@pytest.mark.parametrize("route", [r for r in ROUTES if "POST" in r.expected], ids=lambda r: r.name)
+def test_the_matrix_covers_every_live_url_of_a_class_session():
+    """The live URLs a class's session adds or changes; the players' own (their screen, its poll,
+    their answer) follow the player in the browser's session, which only joining gives."""
+    assert {route.name for route in LIVE_ROUTES} == {"new", "join_pin", "host", "move", "report", "report_csv"}
+
+
+@pytest.mark.parametrize("route", [r for r in ROUTES + LIVE_ROUTES if "POST" in r.expected],
+                         ids=lambda r: f"{r.namespace}:{r.name}")
 def test_every_post_needs_the_csrf_token(world, route):
-    url = reverse(f"classroom:{route.name}", args=route.args(world))
+    url = _url(route, world)
     for role in ("anonymous", "teacher", "student"):
         client = Client(enforce_csrf_checks=True)
         if world.users[role] is not None:

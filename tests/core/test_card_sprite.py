@@ -94,3 +94,18 @@ def test_committed_sprite_matches_the_generator():
     assert SPRITE.read_text(encoding="utf-8") == generated, (
         "static/cards/cards.svg is stale: run .venv/bin/python scripts/draw_cards.py"
     )
+
+
+ROTATED = "rotate(180 30 48)"
+
+
+@pytest.mark.parametrize("rank", range(1, 11))
+def test_six_and_nine_are_underlined_in_both_corners(card_symbols, rank):
+    """Upside down, a 6 looks like a 9: printed packs underline both, so do we (issue 17)."""
+    for suit in "DCSB":
+        symbol = card_symbols[f"card-{rank}{suit}"]
+        parents = {child: parent for parent in symbol.iter() for child in parent}
+        top, bottom = symbol.iter(f"{SVG}text")
+        assert ROTATED in (bottom.get("transform"), parents[bottom].get("transform"))
+        underlines = [sum(1 for c in parents[text] if c.tag == f"{SVG}path") for text in (top, bottom)]
+        assert underlines == ([1, 1] if rank in (6, 9) else [0, 0]), (rank, suit)

@@ -3,6 +3,8 @@ characters, odd charsets, huge bodies, numbers out of any range. Each request is
 page or a 4xx, and a refused post changes nothing."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
@@ -147,3 +149,38 @@ def test_unreadable_bodies_are_refused_with_a_400_not_a_500(site, body, content_
         if unreadable:
             assert response.status_code == 400 and "could not be read" in response.content.decode(), url
     assert not PuzzleAttempt.objects.exists()
+
+
+LONG = "Q" * 10_000  # a long input: no message may echo it in full (issue 17)
+ECHO = re.compile("Q{41,}")
+TAGS = re.compile(r"<[^>]*>")  # a field showing back what was typed, a link keeping the query: no echo
+ENGINE_FIELDS = ["action", "card", "take", "cards", "choice", "value", "number", "theme", "choose", "seed"]
+
+
+def _echo(response) -> str:
+    """The text around a long run of the input in what a person reads (the page without its
+    tags), or ""."""
+    text = TAGS.sub(" ", response.content.decode(errors="replace"))
+    found = ECHO.search(text)
+    return " ".join(text[max(0, found.start() - 80):found.start()].split()) if found else ""
+
+
+@pytest.mark.usefixtures("no_rate_limits")
+def test_no_message_echoes_a_long_input_in_full(client, site):
+    client.raise_request_exception = False
+    tables, _steps, _puzzles = site
+    plies = {reverse(view, args=[t.game, t.public_id]): t.ply for t in tables for view in ("play_act", "play_advance")}
+    echoes: list[str] = []
+    for url in _posts(*site):
+        ply = str(plies.get(url, 0))
+        tries = [{name: LONG for name in FIELDS}] + [{name: LONG, "ply": ply} for name in ENGINE_FIELDS]
+        for data in tries:
+            said = _echo(client.post(url, data, HTTP_HX_REQUEST="true"))
+            if said:
+                echoes.append(f"POST {url} {sorted(data)[:3]}: {said}")
+    for url in _gets(*site):
+        for query in ["stake", "choose", "theme", "stand", "dealer", "result"]:
+            said = _echo(client.get(f"{url}?{query}={LONG}"))
+            if said:
+                echoes.append(f"GET {url}?{query}=…: {said}")
+    assert not echoes, "\n".join(sorted(set(echoes)))

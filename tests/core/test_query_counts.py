@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 LIMITS = {
     "home": 6, "game home": 4, "rules": 2, "progress": 9, "lesson list": 4, "lesson step": 6,
     "lesson answer": 12, "puzzle home": 8, "puzzle show": 5, "puzzle answer": 15,
-    "puzzle dashboard": 6, "puzzle review": 4, "new table form": 2, "table show": 3,
+    "puzzle dashboard": 6, "puzzle review": 4, "new table form": 2, "table show": 3, "table coach": 3,
     "table action": 5, "table advance": 4,
 }
 
@@ -68,6 +68,7 @@ def _requests(client: Client):
     yield "new table form", lambda: client.get(reverse("play_new", args=["scopa"]))
     yield "table show", lambda: client.get(play)
     table.refresh_from_db()
+    yield "table coach", lambda: client.get(reverse("play_coach", args=["scopa", table.public_id]), {"ply": table.ply})
     yield "table action", lambda: client.post(
         reverse("play_act", args=["scopa", table.public_id]),
         {"action": _a_legal_play(table), "ply": table.ply}, HTTP_HX_REQUEST="true")

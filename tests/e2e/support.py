@@ -1,5 +1,7 @@
 """What every browser test of a practice table does: click, then wait for the table to move on
-and for the computer players, shown thinking one after the other, to hand the turn back."""
+and for the computer players, shown thinking one after the other, to hand the turn back; and
+answer a puzzle."""
+from neapolitan.scopa import Play
 
 
 def ply(page) -> str:
@@ -24,3 +26,28 @@ def deal(page) -> None:
     """Submit the new-table form and wait for the learner's turn."""
     page.get_by_role("button", name="Deal the cards").click()
     settle(page)
+
+
+def answer_puzzle(page, puzzle, *, right: bool = True) -> None:
+    """Answer a puzzle as a learner would, by clicking: its solution, or (not `right`) the next
+    best answer. A Scopa play is its card, then what it takes when the page asks."""
+    answer = puzzle.solution if right else next(
+        v["answer"] for v in puzzle.spec["verdicts"] if v["answer"] != puzzle.solution)
+    if puzzle.game != "scopa":
+        page.locator(f'[data-testid=choices] button[value="{answer}"]').click()
+        page.locator("[data-testid=result]").wait_for()
+        return
+    play = Play.parse(answer)
+    card = page.locator(f'[data-testid=hand] .card-button[data-card="{play.card}"]')
+    if card.evaluate("el => el.tagName") == "A":  # a card with a choice of captures
+        card.click()
+        page.locator(".choice-panel").wait_for()
+        takes = sorted(str(c) for c in play.captured)
+        options = page.locator(".capture-option")
+        for index in range(options.count()):
+            if sorted(options.nth(index).get_attribute("data-takes").split()) == takes:
+                options.nth(index).click()
+                break
+    else:
+        card.click()
+    page.locator("[data-testid=result]").wait_for()

@@ -1,7 +1,7 @@
 """A live class in one browser: the host's screen (a projector, 1280×720) and three phones (360
 px). They join with the PIN and a generated name, answer three questions (Scopa, Sette e Mezzo,
-Stoppa), see the reveal and the leaderboard; the host opens the report and its CSV. Every screen
-passes axe."""
+Stoppa), see the reveal and the leaderboard; the host opens the report and its CSV. A session
+started from a class: its students join as themselves. Every screen passes axe."""
 from __future__ import annotations
 
 import os
@@ -13,6 +13,8 @@ from django.contrib.auth import get_user_model
 from tests.conftest import starter_specs
 from tests.e2e.axe import assert_accessible
 from tests.live.support import make_session
+from tutorials.classroom.services import classroom_create, students_create, teacher_enable
+from tutorials.live.models import LiveQuestion
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.services import puzzles_store
 
@@ -31,6 +33,7 @@ def _session(settings):
     for game in ("scopa", "settemezzo", "stoppa"):
         puzzles_store(game=game, specs=starter_specs(game)[:1])
     host = get_user_model().objects.create_user("teacher", password="pw-teacher-1")
+    teacher_enable(user=host)
     puzzles = [Puzzle.objects.get(game=g) for g in ("scopa", "settemezzo", "stoppa")]
     return make_session(host, puzzles, title="Year 9", seconds=120)
 
@@ -141,3 +144,106 @@ def test_the_projector_at_1920_and_a_phone_that_reloads(browser, live_server, se
     assert phone.locator(".live-play__who").inner_text() == before
     projector.close()
     phone.context.close()
+
+
+def _log_in(page, username: str, password: str) -> None:
+    """Fill in the log-in form the page shows, and send it."""
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.locator("form button[type=submit]").last.click()
+
+
+def test_a_class_joins_its_teachers_session_as_itself(browser, live_server, settings):
+    """The teacher starts a session from the class page; one student finds it on her home page,
+    another opens the PIN's link signed out, signs in and joins as himself; neither picks a name
+    and no real name reaches the projector; a plain learner is refused; the report, read from the
+    class page, names the students for their teacher."""
+    settings.LIVE_POLL_MS = 300
+    puzzles_store(game="scopa", specs=starter_specs("scopa")[:1])
+    puzzle = Puzzle.objects.get()
+    owner = get_user_model().objects.create_user("teacher", password="pw-teacher-1")
+    teacher_enable(user=owner)
+    classroom = classroom_create(owner=owner, name="5B")
+    stella, marco = students_create(classroom=classroom, names=["Stella Rossi", "Marco Bianchi"])
+    get_user_model().objects.create_user("leo", password="pw-leo-12345")
+
+    projector = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
+    host = projector.new_page()
+    host.set_default_timeout(15000)
+    host.goto("/accounts/login/")
+    _log_in(host, "teacher", "pw-teacher-1")
+    host.goto(f"/classes/{classroom.public_id}/")
+    host.get_by_test_id("start-live").click()
+    host.get_by_role("heading", name="New live session for 5B").wait_for()
+    assert_accessible(host)
+    host.fill("#id_count", "0")
+    host.fill("#id_numbers", str(puzzle.pk))
+    host.get_by_role("button", name="Open the lobby").click()
+    host.get_by_test_id("class-session").wait_for()
+    _shot(host, "host-class-lobby-1280")
+    pin = host.get_by_test_id("pin").inner_text().replace(" ", "")
+
+    phones = {}
+    for card in (stella, marco):
+        context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url)
+        phone = context.new_page()
+        phone.set_default_timeout(15000)
+        phones[card.membership.sign_in_name] = phone
+    her, him = phones["Stella R."], phones["Marco B."]
+    her.goto("/accounts/login/")
+    _log_in(her, stella.username, stella.password)
+    her.get_by_test_id("live-now").wait_for()  # the home page: live now
+    assert_accessible(her)
+    _shot(her, "phone-live-now-360")
+    her.get_by_test_id("live-now").get_by_role("button", name=re.compile("^Join")).click()
+    her.get_by_test_id("waiting").wait_for()
+    assert her.locator(".live-play__who strong").inner_text() == "Stella R."
+
+    him.goto(f"/live/join/{pin}/")  # the QR code's link, signed out: log in first, then back
+    _log_in(him, marco.username, marco.password)
+    him.get_by_test_id("join-as-self").wait_for()
+    assert him.locator("button[name=nickname]").count() == 0  # no names to pick
+    assert_accessible(him)
+    _shot(him, "phone-join-as-self-360")
+    him.get_by_test_id("join-as-self").click()
+    him.get_by_test_id("waiting").wait_for()
+    assert him.locator(".live-play__who strong").inner_text() == "Marco B."
+
+    stranger = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url).new_page()
+    stranger.goto("/accounts/login/")
+    _log_in(stranger, "leo", "pw-leo-12345")
+    stranger.wait_for_url(f"{live_server.url}/")
+    refused = stranger.goto(f"/live/join/{pin}/")
+    assert refused.status == 403 and "for the students of one class" in stranger.content()
+    assert_accessible(stranger)
+    _shot(stranger, "phone-not-in-the-class-360")
+    stranger.context.close()
+
+    host.locator("[data-testid=players] li").nth(1).wait_for()
+    names = host.get_by_test_id("players").inner_text()
+    assert "Stella R." in names and "Marco B." in names
+    host.get_by_role("button", name="Start").click()
+    question = LiveQuestion.objects.get(session__pin=pin)
+    choices = {her: question.spec["solution"], him: question.spec["verdicts"][-1]["answer"]}
+    for phone, choice in choices.items():
+        phone.get_by_test_id("options").wait_for()
+        phone.locator(f'button.live-option[data-answer="{choice}"]').click()
+        phone.locator(ANSWERED).first.wait_for()
+    host.get_by_test_id("spread").wait_for()  # both answered: revealed at once
+    assert "Best answer!" in her.get_by_test_id("outcome").inner_text()
+    host.get_by_role("button", name=re.compile("Final results")).click()
+    host.get_by_role("heading", name="Final leaderboard").wait_for()
+    for page in (host, her, him):
+        for real in ("Rossi", "Bianchi"):
+            assert real not in page.content(), real
+    host.goto(f"/classes/{classroom.public_id}/")
+    host.get_by_test_id("live-sessions").scroll_into_view_if_needed()
+    _shot(host, "class-page-live-sessions-1280")
+    host.get_by_test_id("live-sessions").get_by_role("link", name="report").click()
+    host.get_by_test_id("report").wait_for()
+    report = host.get_by_test_id("report").inner_text()
+    assert "Stella Rossi" in report and "Marco Bianchi" in report  # the class's teachers know them by name
+    assert_accessible(host)
+    projector.close()
+    for phone in (her, him):
+        phone.context.close()

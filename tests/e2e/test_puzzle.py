@@ -3,10 +3,9 @@ import re
 
 import pytest
 
-from neapolitan.cards import by_index
-from neapolitan.scopa import Play
 from tests.conftest import starter_specs
 from tests.e2e.axe import assert_accessible
+from tests.e2e.support import answer_puzzle
 from tests.puzzles.support import needs_choice
 from tutorials.puzzles.files import read_specs, shipped_files
 from tutorials.puzzles.models import Puzzle
@@ -26,25 +25,6 @@ def _store_puzzles() -> Puzzle:
     return Puzzle.objects.get(position=choice.position)
 
 
-def _play_the_solution(page, puzzle: Puzzle) -> None:
-    """Click the engine's answer as a learner would: the card, then what it takes if asked."""
-    play = Play.parse(puzzle.solution)
-    card = page.locator(f'[data-testid=hand] .card-button[data-card="{play.card}"]')
-    if card.evaluate("el => el.tagName") == "A":
-        card.click()
-        page.locator(".choice-panel").wait_for()
-        takes = " ".join(str(c) for c in sorted(play.captured, key=by_index))
-        options = page.locator(".capture-option")
-        for index in range(options.count()):
-            option = options.nth(index)
-            if sorted(option.get_attribute("data-takes").split()) == sorted(takes.split()):
-                option.click()
-                break
-    else:
-        card.click()
-    page.locator("[data-testid=result]").wait_for()
-
-
 def test_solve_puzzles_by_clicking(page):
     choice = _store_puzzles()
     page.goto("/scopa/")
@@ -54,7 +34,7 @@ def test_solve_puzzles_by_clicking(page):
     first = Puzzle.objects.get(pk=int(page.url.rstrip("/").split("/")[-1]))
     assert page.locator("[data-testid=result]").count() == 0
 
-    _play_the_solution(page, first)
+    answer_puzzle(page, first)
     assert "Right!" in page.inner_text("[data-testid=verdict]")
     assert re.search(r"1500 → \d+ \(\+\d+\)", page.inner_text("[data-testid=rating-change]"))
     items = page.locator("[data-testid=verdicts] li")
@@ -68,7 +48,7 @@ def test_solve_puzzles_by_clicking(page):
     assert int(page.url.rstrip("/").split("/")[-1]) != first.pk
 
     page.goto(f"/scopa/puzzles/{choice.pk}/")
-    _play_the_solution(page, choice)
+    answer_puzzle(page, choice)
     assert "Right!" in page.inner_text("[data-testid=verdict]")
     page.reload()  # a reload shows the puzzle again, now as an unrated try
     assert "not rated" in page.inner_text("#puzzle")
@@ -113,3 +93,23 @@ def test_solve_a_stoppa_bet_and_a_stoppata_puzzle(page, kind):
     assert items.count() == len(spec.verdicts) >= 2
     assert items.first.get_attribute("data-answer") == puzzle.solution
     assert_accessible(page)
+
+
+def test_filter_the_puzzles_by_variant(page):
+    """A learner chooses Scopone Scientifico on the puzzles page: the puzzles he is given, this
+    one and the next, are of that game; the page with its filters is accessible."""
+    puzzles_store(game="scopa", specs=starter_specs("scopa"))
+    page.goto("/scopa/puzzles/")
+    assert_accessible(page)
+    page.get_by_role("link", name=re.compile("Scopone Scientifico")).click()
+    page.wait_for_url(re.compile(r"variant=SCOPONE_SCIENTIFICO"))
+    assert page.locator("[data-variant=SCOPONE_SCIENTIFICO]").get_attribute("aria-current") == "true"
+    page.get_by_test_id("start").click()
+    page.wait_for_url(re.compile(r"/scopa/puzzles/\d+/\?variant=SCOPONE_SCIENTIFICO$"))
+    puzzle = Puzzle.objects.get(pk=int(re.search(r"/puzzles/(\d+)/", page.url).group(1)))
+    assert puzzle.rules_text == "SCOPONE_SCIENTIFICO"
+    answer_puzzle(page, puzzle)
+    page.get_by_test_id("next").click()
+    page.wait_for_url(re.compile(r"/scopa/puzzles/\d+/\?variant=SCOPONE_SCIENTIFICO$"))
+    following = Puzzle.objects.get(pk=int(re.search(r"/puzzles/(\d+)/", page.url).group(1)))
+    assert following.rules_text == "SCOPONE_SCIENTIFICO" and following.pk != puzzle.pk

@@ -13,7 +13,7 @@ def test_every_computer_player_of_every_table_is_timed():
     cases = {(game, table, level) for game, table, level, *_ in thinking_cases()}
     for variant, (counts, *_rest) in VARIANTS.items():
         for players in counts:
-            for level in ("Thoughtful", "Quick"):
+            for level in ("Thoughtful", "Quick", "Coach"):
                 assert ("Scopa", f"{VARIANT_NAMES[variant]}, {players}p", level) in cases
     assert {("Stoppa", "6 players", "Thoughtful"), ("Stoppa", "6 players", "Quick"),
             ("Sette e Mezzo", "4 players", "Exact"), ("Sette e Mezzo", "4 players", "Simple"),

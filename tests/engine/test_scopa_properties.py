@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neapolitan.cards import DECK, SETTEBELLO, Card, by_index
+from neapolitan.cards import DECK, SETTEBELLO, Card, by_index, cards_from_mask
 from neapolitan.errors import IllegalAction
 from neapolitan.scopa import HandState, Match, Play, PlayerView, Rules, deal, score_hand
 from neapolitan.scopa.bots import SearchBot, greedy
@@ -286,3 +286,30 @@ def test_bots_choose_legal_plays_from_a_view(seed, variant, steps):
     # the bots never see the other hands: an equivalent view gives the same choice
     again = PlayerView.from_text(view.to_text(), rules)
     assert greedy(again) == greedy(view)
+
+
+@FAST
+@given(seed=SEEDS, variant=SOME_VARIANT, options=OPTIONS)
+def test_what_a_play_leaves_on_the_table_SCOPA_7(seed, variant, options):
+    """left_on_table(play) is the table apply() leaves; after the hand's last card, those cards go
+    to the side of the last capture (SCOPA-7.1), or to no one (SCOPA-7.2): read from the piles."""
+    rules = make_rules(variant, options)
+    rng = random.Random(seed)
+
+    def check(before: HandState, play: Play, after: HandState) -> None:
+        left = before.left_on_table(play)
+        if not after.is_over:
+            assert sorted(left, key=by_index) == sorted(after.table, key=by_index)
+            return
+        gained = [cards_from_mask(a & ~b) for a, b in zip(after.piles, before.piles, strict=True)]
+        captured = set(play.captured)
+        if after.last_capturer == before.to_move and play.card not in left:  # the last play captured
+            captured.add(play.card)
+        if after.last_capturer is None:
+            assert not any(gained)
+        else:
+            side = rules.seat_sides[after.last_capturer]
+            assert set(gained[side]) == captured | set(left)
+            assert not any(g for s, g in enumerate(gained) if s != side)
+
+    play_hand(deal(rules, seed, dealer=rng.randrange(rules.players)), rng, check)

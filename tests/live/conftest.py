@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 
 from tests.conftest import starter_specs
 from tests.live.support import GAMES, make_session
+from tutorials.classroom.services import teacher_enable
 from tutorials.live.models import LiveSession
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.services import puzzles_store
@@ -22,7 +23,10 @@ def bank(db) -> dict[str, list[Puzzle]]:
 
 @pytest.fixture
 def host(db):
-    return get_user_model().objects.create_user("teacher", password="pw-teacher-1")
+    """A teacher account: ad-hoc sessions are hosted by teachers."""
+    user = get_user_model().objects.create_user("teacher", password="pw-teacher-1")
+    teacher_enable(user=user)
+    return user
 
 
 @pytest.fixture

@@ -312,3 +312,11 @@ def test_the_buttons_come_in_an_order_that_says_nothing_of_their_worth(session):
         assert answers == sorted(v["answer"] for v in q.spec["verdicts"])
     scopa = session.questions.get(number=0)
     assert all(o.card is not None for o in questions.answer_options(scopa))
+
+
+def test_a_signed_in_account_is_in_a_session_once(session, other_user):
+    """From a second device (no token in its browser's session) it is back in as its player."""
+    first = services.player_join(session=session, nickname="Brave Otter", user=other_user)
+    again = services.player_join(session=session, nickname="Calm Tiger", user=other_user)
+    assert again.pk == first.pk and again.nickname == "Brave Otter"
+    assert session.players.count() == 1

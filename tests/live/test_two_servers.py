@@ -13,6 +13,7 @@ from django.db import connection
 
 from tests.conftest import starter_specs
 from tests.live.support import make_session
+from tutorials.classroom.services import teacher_enable
 from tutorials.live.loadclient import run_session
 from tutorials.live.loadtest import (
     count_answers,
@@ -48,6 +49,7 @@ def test_two_servers_serve_one_session_and_nothing_is_lost(settings):
     puzzles_store(game="stoppa", specs=starter_specs("stoppa")[:2])
     puzzles_store(game="settemezzo", specs=starter_specs("settemezzo")[:1])
     host = get_user_model().objects.create_user("two-servers-host", password="two-servers-pw")
+    teacher_enable(user=host)
     session = make_session(host, list(Puzzle.objects.order_by("pk")), seconds=20)
     env = server_env(database_url(), REDIS, prefix)
     env["DJANGO_SETTINGS_MODULE"] = "tutorials.settings.test"

@@ -332,3 +332,17 @@ def test_options_for_every_game_render_on_the_phone(host, bank):
         host_move(client, session, "reveal")
         assert client.get(url("host", session)).status_code == 200
         host_move(client, session, "next")
+
+
+def test_a_signed_in_player_on_a_second_device_is_back_in_without_choosing_again(session, other_user):
+    first = Client()
+    first.force_login(other_user)
+    page = first.get(reverse("live:join_pin", args=[session.pin]))
+    name = page.context_data["names"][0]
+    assert first.post(reverse("live:join_pin", args=[session.pin]), {"nickname": name}).status_code == 302
+    second = Client()
+    second.force_login(other_user)
+    back = second.get(reverse("live:join_pin", args=[session.pin]))
+    assert back.status_code == 302 and back["Location"] == url("play", session)
+    assert name in second.get(url("play", session)).content.decode()
+    assert Player.objects.filter(session=session).count() == 1

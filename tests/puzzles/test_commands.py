@@ -6,6 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from neapolitan.scopa.puzzles import PuzzleSpec, verify
+from tutorials.puzzles.files import shipped_files
 from tutorials.puzzles.models import Puzzle
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +66,15 @@ def test_verify_puzzles_recomputes_each_and_names_those_that_differ(tmp_path, sh
     path.write_text(json.dumps(known[0].to_dict()) + "\n" + json.dumps(tampered) + "\n")
     with pytest.raises(CommandError, match=r"(?s)1 of 2 puzzles differ.*scopa_check.jsonl line 2"):
         call_command("verify_puzzles", str(path), jobs=1, stdout=io.StringIO(), stderr=io.StringIO())
+
+
+def test_load_puzzles_writes_a_line_per_file_to_a_log():
+    """Not a terminal (a log): a summary line per file, no bar redrawn hundreds of times."""
+    err, out = io.StringIO(), io.StringIO()
+    call_command("load_puzzles", stdout=out, stderr=err)
+    lines = err.getvalue().splitlines()
+    assert "\r" not in err.getvalue()
+    assert [line.split(" · ")[0] for line in lines] == [
+        f"{n}/{n} puzzles from {name}" for n, name in
+        ((len(path.read_text().splitlines()), path.name) for path in shipped_files())]
+    assert "Puzzles:" in out.getvalue()

@@ -7,7 +7,7 @@ from neapolitan.saltacavallo import KEEP, NEXT, SWAP, GameState, Rules, engine_c
 from tests.tables.support import assert_private, assert_redirects_without_htmx, create_table
 from tests.tables.support import post_action as _act
 from tests.tables.support import refused as _refused
-from tutorials.saltacavallo.table import HUMAN
+from tutorials.saltacavallo.table import HUMAN, result_text
 from tutorials.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -176,3 +176,18 @@ def test_a_swap_round_a_table_of_cavalli_is_shown_as_finding_no_one(client):
     _store(table, state)
     html = client.get(reverse("play_table", args=["saltacavallo", table.public_id])).content.decode()
     assert "found no one to swap with" in html
+
+
+@pytest.mark.parametrize(("cards", "lives", "said"), [
+    ("1D 5C 7S", (3, 3, 3), "Lowest card 1: you lose a life."),  # SALTA: the lowest card loses a life
+    ("5C 1D 7S", (3, 3, 3), "Lowest card 1: Bot 1 loses a life."),
+    ("1D 1C 7S", (3, 3, 3), "Lowest card 1: You, Bot 1 lose a life."),
+    ("1D 5C 7S", (1, 3, 3), "Lowest card 1: you lose a life. You are out of the game."),
+    ("5C 1D 7S", (3, 1, 3), "Lowest card 1: Bot 1 loses a life. Out of the game: Bot 1."),
+])
+def test_the_end_of_a_hand_agrees_with_who_lost(cards, lives, said):
+    """Issue 17: never "You loses a life"."""
+    state = GameState.from_deal(Rules(players=3), cards, dealer=2, lives=lives)
+    while not state.hand_over:
+        state = state.apply(KEEP)
+    assert result_text(state) == said

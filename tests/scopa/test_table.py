@@ -5,9 +5,11 @@ from django.urls import reverse
 
 from neapolitan.cards import DECK
 from neapolitan.scopa import Match, Play, Rules
+from tests.engine._support import position
 from tests.tables.support import assert_private, assert_redirects_without_htmx, create_table
 from tests.tables.support import post_action as _act
 from tests.tables.support import refused as _refused
+from tutorials.scopa.table import ScopaAdapter
 from tutorials.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +46,7 @@ def test_the_same_seed_deals_the_same_cards(client):
 def test_invalid_form_is_a_400_with_a_message(client):
     response = client.post("/scopa/play/", {"variant": "CHESS", "opponent": "greedy"})
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    assert "Choose one of the options offered." in response.content.decode()
 
 
 def test_a_legal_play_is_applied_and_the_bot_answers(client):
@@ -164,3 +166,31 @@ def test_other_variants_get_a_table(client, variant):
     assert client.get(reverse("play_table", args=["scopa", table.public_id])).status_code == 200
     response = _act(client, table, str(match.hand.legal_actions()[0]))
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize(("players", "mover", "last_capturer", "table", "play", "said"), [
+    # Bot 1 trails the hand's last card; the learner captured last: all three are the learner's
+    (2, 1, 0, "2C 5S", "8B", "The cards left on the table (Due di Coppe, Cinque di Spade, Fante di Bastoni) "
+                             "go to you: you made the last capture."),
+    (2, 0, 1, "2C 5S", "8B", "go to Bot 1, who made the last capture."),
+    # the last play captures and leaves a card: its player made the last capture
+    (2, 0, 1, "2C 5S", "5Bx5S", "The cards left on the table (Due di Coppe) go to you"),
+    (2, 0, None, "1S 4C", "9S", "Nobody captured in this hand, so the cards left on the table "
+                                "(Asso di Spade, Quattro di Coppe, Cavallo di Spade) go to no one."),
+    (4, 0, 2, "2C", "8B", "go to your side: your partner made the last capture."),
+    (2, 0, 1, "3C 5S", "8Bx3C+5S", ""),  # nothing left: nothing to say
+])
+def test_the_end_of_a_hand_says_who_takes_the_cards_left_SCOPA_7(players, mover, last_capturer, table, play, said):
+    """Issue 17: the narration of the hand's last play says where the table's cards go."""
+    rules = Rules("SCOPA_2P" if players == 2 else "SCOPONE_SCIENTIFICO")
+    hand = position(rules, table=table, hand=play.split("x")[0], seat=mover, last=True,
+                    last_capturer=last_capturer)
+    before = Match(rules, "s", 1, (0, 0), hand)
+    action = next(p for p in hand.legal_actions() if str(p) == play)
+    after = before.apply(action)
+    text = ScopaAdapter().narrate(before, mover, action, after)
+    assert "The hand is over." in text
+    if said:
+        assert said in text
+    else:
+        assert "left on the table" not in text

@@ -152,7 +152,7 @@ def test_act_only_accepts_post_and_posts_need_csrf(client):
 
 def test_invalid_form_is_a_400(client):
     response = client.post("/settemezzo/play/", {**FORM, "players": 9})
-    assert response.status_code == 400 and "Select a valid choice" in response.content.decode()
+    assert response.status_code == 400 and "Choose one of the options offered." in response.content.decode()
     response = client.post("/settemezzo/play/", {**FORM, "seed": "a b"})
     assert response.status_code == 400
 

@@ -1,5 +1,6 @@
 """The Stoppa practice table over HTTP: create, play a whole deal, and every way a post is refused."""
 import re
+from collections import Counter
 
 import pytest
 from django.test import Client
@@ -91,7 +92,7 @@ def test_every_table_size_gets_a_table(client, players):
 def test_invalid_form_is_a_400_with_a_message(client):
     response = client.post("/stoppa/play/", {**FORM, "players": 9})
     assert response.status_code == 400
-    assert "Select a valid choice" in response.content.decode()
+    assert "Choose one of the options offered." in response.content.decode()
 
 
 def test_the_punto_and_the_coach_are_shown(client):
@@ -148,6 +149,24 @@ def test_the_stoppata_highlights_the_legal_plays(client):
     assert buttons == {a for a in legal if "+" not in a}
     for multi in (a for a in legal if "+" in a):
         assert f'data-action="{multi}"' in html
+
+
+def test_the_rank_tracker_has_a_legend_and_says_each_count(client):
+    """Issue 17: the counts of cards played per rank (STOPPA-9.2) are explained on the page, and
+    read out in words ("2 of 4 played, none left"), not as "2/4"."""
+    table = _new_table(client, seed="legal")
+    game = _drive(client, table, lambda g: not g.paused and g.giro.deal.phase == "III" and g.giro.to_act == 0)
+    html = _page(client, table)
+    assert 'data-testid="ranks-legend"' in html and 'aria-labelledby="ranks-legend"' in html
+    played = Counter(card.rank for card in game.giro.deal.stoppata.played)
+    rules = game.giro.rules
+    for rank in range(1, 11):
+        if rules.copies(rank):
+            said = f"{played[rank]} of {rules.copies(rank)} played"
+            if played[rank] >= rules.copies(rank):
+                said += ", none left"
+            assert f'<strong>{rank}</strong> <span aria-hidden="true">{played[rank]}/{rules.copies(rank)}</span>' \
+                   f'<span class="visually-hidden">: {said}</span>' in html
 
 
 def _my_bet_turn(client, seed="refuse"):
@@ -262,3 +281,15 @@ def test_the_leftover_pot_at_the_end_of_a_giro_is_told_as_this_table_s_choice_ST
     line = describe([Event("award", 2, 7, how="giro_end")], Rules(players=4), dealer=2)[0]
     assert "7" in line and "at this table it goes to the last dealer" in line
     assert "left over goes to" not in line
+
+
+@pytest.mark.parametrize("seed", ["legal", "42"])
+def test_the_draw_for_the_first_dealer_names_the_learner_as_you_STOPPA_2_2(client, seed):
+    table = _new_table(client, seed=seed)
+    html = _page(client, table)
+    first = _game(table).giro.first_dealer
+    if first == 0:
+        assert "it went to you, so you deal first." in html
+    else:
+        assert f"it went to Bot {first}, who deals first." in html
+    assert "to You" not in html

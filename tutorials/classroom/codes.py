@@ -2,11 +2,13 @@
 passwords and personal codes. Every one comes from `secrets`, never from a counter."""
 from __future__ import annotations
 
+import re
 import secrets
 
 # No 0/O, 1/I/L: a code read aloud or copied from a card by a child is typed right.
 CLASS_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CLASS_CODE_LENGTH = 6  # 31**6, about 890 million codes
+TOKEN_PATTERN = r"[A-Za-z0-9_-]{1,32}"  # an id or a class code as it may appear in a URL
 PERSONAL_CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 PERSONAL_CODE_LENGTH = 4  # 31**4, about 920,000: with QUICK_SIGNIN_TRIES wrong tries, then locked
 
@@ -27,6 +29,11 @@ NOUNS = (
 def public_id() -> str:
     """An id for a URL: 96 random bits, 16 URL-safe characters."""
     return secrets.token_urlsafe(12)
+
+
+def is_token(text: str) -> bool:
+    """Could `text` be an id of ours (or a class code as typed)? Anything else is looked up nowhere."""
+    return re.fullmatch(TOKEN_PATTERN, text or "") is not None
 
 
 def class_code() -> str:

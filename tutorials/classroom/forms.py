@@ -6,18 +6,20 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tutorials.classroom.codes import normal_class_code
 from tutorials.classroom.models import Classroom
+from tutorials.core.forms import SignupForm as AccountForm
 from tutorials.core.games import GAMES_BY_SLUG
 
 TABLE_FORM_INTERNALS = ("seed", "token")  # the deal number and the form's own token are no house rule
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(AccountForm):
+    """The site's sign-up form (errors under their fields), with the teacher's box."""
+
     teacher = forms.BooleanField(
         label=_("I am a teacher: I want to run classes"), required=False,
         help_text=_("You can also turn this on later in your account page."))

@@ -39,6 +39,14 @@ def memberships_of(user: Any) -> list[Membership]:
                 .select_related("classroom__owner").order_by("classroom__name"))
 
 
+def open_class_ids(user: Any) -> list[int]:
+    """The open classes `user` is a student in, as ids: one query ([] and none for a visitor)."""
+    if not user.is_authenticated:
+        return []
+    return list(Membership.objects.filter(user=user, classroom__archived__isnull=True)
+                .values_list("classroom_id", flat=True))
+
+
 def open_class_by_code(code: str) -> Classroom | None:
     return Classroom.objects.filter(code=code, archived__isnull=True).select_related("owner").first() if code else None
 
@@ -70,7 +78,9 @@ def other_classes(user: Any, classroom: Classroom) -> list[Classroom]:
 
 def student_export(membership: Membership) -> dict[str, Any]:
     """Everything the site holds about one student, for the school (GDPR export): the account,
-    the class's record of them, and their learning: lessons, puzzles, ratings, reviews, tables."""
+    the class's record of them, and their learning: lessons, puzzles, ratings, reviews, tables,
+    live sessions."""
+    from tutorials.classroom.live import live_answers_of
     from tutorials.lessons.models import LessonProgress
     from tutorials.puzzles.models import LearnerRating, PuzzleAttempt, ReviewCard
     from tutorials.tables.models import Table
@@ -99,6 +109,7 @@ def student_export(membership: Membership) -> dict[str, Any]:
             {"game": t.game, "started": when(t.created), "last_move": when(t.updated), "finished": t.finished,
              "outcome": in_reader_language(t.outcome)}
             for t in Table.objects.filter(owner=user).defer("state_text", "log").order_by("created")],
+        "live_answers": live_answers_of(user),
     }
 
 

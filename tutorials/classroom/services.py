@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tutorials.classroom import codes
+from tutorials.classroom.live import players_erase
 from tutorials.classroom.models import (
     MAX_CO_TEACHERS,
     Assignment,
@@ -235,11 +236,14 @@ def student_move(*, membership: Membership, to: Classroom) -> Membership:
 def student_erase(*, membership: Membership) -> None:
     """Erase a student's data (the school is the controller). An account the teacher made goes
     entirely, with everything it did; a student with an account of their own leaves the class,
-    and what the class kept about them (their name for the teacher, their homework) goes."""
+    and what the class kept about them (their name for the teacher, their homework, their answers
+    in its live sessions) goes."""
     if membership.managed:
+        players_erase(membership.user)  # a guest's row would outlive the account, under its name
         membership.user.delete()
     else:
         HomeworkStart.objects.filter(user=membership.user, assignment__classroom=membership.classroom).delete()
+        players_erase(membership.user, membership.classroom)
         membership.delete()
 
 

@@ -1,13 +1,14 @@
 from django.urls import path, register_converter
 
 from tutorials.classroom import views
+from tutorials.classroom.codes import TOKEN_PATTERN
 
 
 class TokenConverter:
     """A random id (or a class code as typed): letters, digits, - and _. Anything else in its
     place is no page at all (a 404 before any query)."""
 
-    regex = r"[A-Za-z0-9_-]{1,32}"
+    regex = TOKEN_PATTERN
 
     def to_python(self, value: str) -> str:
         return value

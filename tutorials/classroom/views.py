@@ -38,6 +38,7 @@ from tutorials.classroom.forms import (
     house_rules_form,
     house_rules_query,
 )
+from tutorials.classroom.live import sessions_of
 from tutorials.classroom.models import Classroom, Membership
 from tutorials.classroom.services import ClassroomError, Credentials
 from tutorials.core.games import GAMES_BY_SLUG
@@ -131,7 +132,7 @@ def _class_context(request: HttpRequest, classroom: Classroom, **more: Any) -> d
         "classroom": classroom, "owner": is_owner(request, classroom), "join_link": link,
         "qr": qr_svg(link, _("QR code of the join link of %(name)s") % {"name": classroom.name}),
         "students": selectors.students_of(classroom), "assignments": list(classroom.assignments.order_by("due", "pk")),
-        "reviews": results.review_plans(classroom), **more,
+        "reviews": results.review_plans(classroom), "live_sessions": sessions_of(classroom), **more,
     }
 
 

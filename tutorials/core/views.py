@@ -1,4 +1,5 @@
 """The home page, each game's home and its rules page."""
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
@@ -10,7 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tutorials.classroom.forms import SignupForm
+from tutorials.classroom.live import live_now
 from tutorials.classroom.results import homework_of
+from tutorials.classroom.selectors import open_class_ids
 from tutorials.classroom.services import teacher_enable
 from tutorials.core.games import GAMES, GAMES_BY_SLUG, GameInfo
 from tutorials.core.inputs import safe_next
@@ -28,8 +31,10 @@ def _game(slug: str) -> GameInfo:
 
 @require_safe
 def home(request: HttpRequest) -> TemplateResponse:
+    classes = open_class_ids(request.user)  # a student's: their homework, and a live session to join
     return TemplateResponse(request, "core/home.html", {
-        "games": GAMES, "resume": continue_lesson(request), "homework": homework_of(request.user),
+        "games": GAMES, "resume": continue_lesson(request), "homework": homework_of(request.user, classes=classes),
+        "live_now": live_now(classes),
     })
 
 
@@ -82,6 +87,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         if form.cleaned_data["teacher"]:
             teacher_enable(user=user)
         login(request, user)
+        messages.success(request, _(
+            "Welcome, %(name)s: your account is ready and you are logged in. What you did in this "
+            "browser before is in your account now."
+        ) % {"name": user.get_username()})
         return redirect(safe_next(request) or ("classroom:classes" if form.cleaned_data["teacher"] else "progress"))
     status = 400 if request.method == "POST" else 200
     return TemplateResponse(request, "registration/signup.html", {"form": form}, status=status)

@@ -5,6 +5,7 @@ answers the rules engine computes, so content can never drift from the rules.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -26,11 +27,24 @@ class BadAnswer(ValueError):
     """A malformed or tampered answer: a 400, and progress is unchanged."""
 
 
+# A right answer's explanation that opens with its own "Right:" (as many lesson files write them).
+_SAYS_RIGHT = re.compile(r"\s*(right|correct)\s*[:!.,]\s*", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Verdict:
     correct: bool
     explanation: str
     solution: str = ""  # shown only after answering
+
+    @property
+    def why(self) -> str:
+        """The explanation as the page shows it under its heading "Right!": without a "Right:"
+        of its own, which would say it twice ("Right! Right: the Cavallo is worth 9.")."""
+        if not self.correct or not (said := _SAYS_RIGHT.match(self.explanation)):
+            return self.explanation
+        rest = self.explanation[said.end():]
+        return rest[:1].upper() + rest[1:]
 
 
 class StepKind(Protocol):

@@ -118,6 +118,7 @@ def make_session(questions: int, seconds: int):
     """A host and a session of `questions` puzzles taken in turn from every game's starter set."""
     from django.contrib.auth import get_user_model
 
+    from tutorials.classroom.services import teacher_enable
     from tutorials.live import services
     from tutorials.live.questions import from_puzzle
     from tutorials.puzzles.files import read_specs
@@ -131,6 +132,7 @@ def make_session(questions: int, seconds: int):
     by_game = [list(Puzzle.objects.filter(game=slug).order_by("pk")) for slug in PUZZLE_GAMES]
     chosen = [by_game[n % len(by_game)][n // len(by_game)] for n in range(questions)]
     user = get_user_model().objects.create_user("loadtest-host", password="loadtest-host-pw")
+    teacher_enable(user=user)  # an ad-hoc session's host is a teacher
     session = services.session_create(host=user, drafts=[from_puzzle(p) for p in chosen], title="Load test",
                                       seconds=seconds)
     return session, "loadtest-host", "loadtest-host-pw"

@@ -20,6 +20,10 @@ class LiveSession(models.Model):
     public_id = models.CharField(max_length=24, unique=True, default=codes.public_id, editable=False)
     pin = models.CharField(max_length=8, default=codes.pin, help_text="What players type to join.")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="live_hosted")
+    classroom = models.ForeignKey("classroom.Classroom", null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="live_sessions",
+                                  help_text="The class it was started from (its students join as themselves); "
+                                  "empty for an ad-hoc session.")
     title = models.CharField(max_length=80, blank=True)
     state = models.CharField(max_length=10, choices=STATES, default=LOBBY)
     current = models.PositiveSmallIntegerField(default=0, help_text="The question shown (0 = the first).")
@@ -75,8 +79,9 @@ class LiveQuestion(models.Model):
 
 
 class Player(models.Model):
-    """Someone in a session: a guest under a generated nickname, or (later) a class's student.
-    Their browser's session holds `token`, so a reload or a dropped connection rejoins."""
+    """Someone in a session: a guest under a generated nickname, or a class's student under their
+    sign-in name. Their browser's session holds `token`, so a reload or a dropped connection
+    rejoins; an account is in a session once (from a second device it is back in as itself)."""
 
     session = models.ForeignKey(LiveSession, on_delete=models.CASCADE, related_name="players")
     nickname = models.CharField(max_length=40)
@@ -92,7 +97,11 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["session", "-score", "time_ms", "pk"]
-        constraints = [models.UniqueConstraint(fields=["session", "nickname"], name="live_nickname_once")]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "nickname"], name="live_nickname_once"),
+            models.UniqueConstraint(fields=["session", "user"], condition=Q(user__isnull=False),
+                                    name="live_account_once"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.nickname} in {self.session.pin}"

@@ -1,15 +1,17 @@
 """Who may host a session, who may join it and under what name: the one place where a session
-started from a class will differ from an ad-hoc one.
+started from a class differs from an ad-hoc one.
 
-Today every session is ad hoc: any signed-in account may host one (there is no teacher flag yet),
-and players join with the PIN under a nickname chosen from generated ones. A session started from
-a class (issue 15's classroom) plugs in here: its students join as themselves and its report is
-seen by the class's teachers. See `ClassRoster` below for what is left to connect.
+An ad-hoc session is hosted by a teacher account; players join with the PIN under a nickname chosen
+from generated ones, and the host alone reads its report. A session started from a class
+(tutorials.classroom.live.ClassRoster) is hosted by one of the class's teachers; its students join
+as themselves, under their sign-in name, nobody else joins, and all its teachers read its report.
 """
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from tutorials.classroom.live import ClassRoster
+from tutorials.classroom.models import Classroom
 from tutorials.live.models import LiveSession
 
 
@@ -34,7 +36,8 @@ class AdHocRoster:
     """A PIN, a QR code, guests under generated nicknames; the host alone sees the report."""
 
     def may_host(self, user: Any) -> bool:
-        return bool(user.is_authenticated)
+        """A teacher account (the classroom's Teacher: chosen at sign-up or in the account page)."""
+        return bool(user.is_authenticated) and hasattr(user, "teacher")
 
     def joins_as_self(self) -> bool:
         return False
@@ -51,21 +54,12 @@ class AdHocRoster:
 
 AD_HOC = AdHocRoster()
 
-# What is left to connect once the classroom (tutorials/classroom) is merged:
-# 1. LiveSession gets `classroom = models.ForeignKey("classroom.Classroom", null=True, blank=True,
-#    on_delete=models.SET_NULL, related_name="live_sessions")` (one migration; ad-hoc sessions keep None).
-# 2. tutorials/classroom/live.py implements ClassRoster(classroom): may_host = the user teaches the
-#    class (classroom.access / selectors.class_taught), joins_as_self = True, may_join = the user is a
-#    member (Membership), name_of = the member's sign-in name (never the real name, which only
-#    teachers see), may_see_report = the user teaches the class; and sets CLASS_ROSTER to it.
-# 3. roster_of() below returns CLASS_ROSTER(session.classroom) when session.classroom_id is set; the
-#    class page links to "Start a live session" (live:new?class=<public_id>) and to the reports;
-#    AdHocRoster.may_host becomes "the user is a teacher" (hasattr(user, "teacher")).
-CLASS_ROSTER: Any = None
+
+def roster_for(classroom: Classroom | None) -> Roster:
+    """The roster of a session started from `classroom`, or of an ad-hoc one (None)."""
+    return ClassRoster(classroom) if classroom is not None else AD_HOC
 
 
 def roster_of(session: LiveSession | None) -> Roster:
-    classroom = getattr(session, "classroom", None)
-    if classroom is not None and CLASS_ROSTER is not None:
-        return CLASS_ROSTER(classroom)
-    return AD_HOC
+    """The session's roster (roster_of(None): who may host an ad-hoc session)."""
+    return roster_for(session.classroom if session is not None and session.classroom_id is not None else None)

@@ -110,6 +110,7 @@ class ReportRow:
     loss: float
     seconds: float
     points: int
+    user_id: int | None = None  # a signed-in player's account
 
 
 def report(session: LiveSession) -> tuple[list[LiveQuestion], list[Player], dict[tuple[int, int], LiveAnswer]]:
@@ -130,5 +131,6 @@ def report_rows(session: LiveSession) -> list[ReportRow]:
             a = answers.get((player.pk, q.pk))
             rows.append(ReportRow(player.nickname, player.removed, q.number + 1, q.game, q.puzzle_id,
                                   a.answer if a else "", q.spec["solution"], bool(a and a.best),
-                                  a.loss if a else 0.0, round(a.ms / 1000, 2) if a else 0.0, a.points if a else 0))
+                                  a.loss if a else 0.0, round(a.ms / 1000, 2) if a else 0.0, a.points if a else 0,
+                                  player.user_id))
     return rows

@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tutorials.live import changes, codes, scoring, selectors
 from tutorials.live.models import (
@@ -31,7 +32,7 @@ from tutorials.live.models import (
     Player,
 )
 from tutorials.live.questions import MAX_QUESTIONS, BadQuestions, Draft, game_of, worst_loss
-from tutorials.live.rosters import roster_of
+from tutorials.live.rosters import roster_for, roster_of
 from tutorials.puzzles.services import reviews_missed
 
 MOVES = ("start", "reveal", "next", "finish", "lock", "unlock")
@@ -47,6 +48,16 @@ class Refused(LiveError):
     """Understood, but too late or not allowed now (the question closed, the lobby locked...)."""
 
     status = 409
+
+
+NOT_IN_THE_CLASS = gettext_lazy("This live session is for the students of one class, and you are not one of them. "
+                                 "Check the PIN, or ask your teacher.")
+
+
+class NotInTheClass(LiveError):
+    """A session of a class that the visitor is not a student of."""
+
+    status = 403
 
 
 @dataclass
@@ -65,10 +76,14 @@ def _bump(session: LiveSession, fields: Sequence[str]) -> LiveSession:
 # -- starting and joining ----------------------------------------------------------------------
 @transaction.atomic
 def session_create(*, host: Any, drafts: list[Draft], title: str = "", seconds: int = 30,
-                   scoring_mode: str = "value", streak_bonus: bool = False) -> LiveSession:
-    """A session in its lobby, with these questions, under a PIN no other open session has."""
-    if not roster_of(None).may_host(host):
-        raise PermissionDenied(_("Sign in to host a live session."))
+                   scoring_mode: str = "value", streak_bonus: bool = False, classroom: Any = None) -> LiveSession:
+    """A session in its lobby, with these questions, under a PIN no other open session has;
+    started from `classroom` (its students join as themselves) or ad hoc (None)."""
+    if not roster_for(classroom).may_host(host):
+        raise PermissionDenied(_("Only a teacher of the class can start its live session.") if classroom is not None
+                               else _("Turn on the teacher account in your account page to host a live session."))
+    if classroom is not None and classroom.is_archived:
+        raise LiveError(_("This class is archived. Restore it to start a live session."))
     if not drafts:
         raise BadQuestions(_("Choose at least one question."))
     if len(drafts) > MAX_QUESTIONS:
@@ -77,7 +92,8 @@ def session_create(*, host: Any, drafts: list[Draft], title: str = "", seconds: 
         try:
             with transaction.atomic():
                 session = LiveSession.objects.create(host=host, pin=codes.pin(), title=title, seconds=seconds,
-                                                     scoring=scoring_mode, streak_bonus=streak_bonus)
+                                                     scoring=scoring_mode, streak_bonus=streak_bonus,
+                                                     classroom=classroom)
             break
         except IntegrityError:  # that PIN is in use by an open session: draw another
             continue
@@ -87,24 +103,67 @@ def session_create(*, host: Any, drafts: list[Draft], title: str = "", seconds: 
     return session
 
 
-@transaction.atomic
-def player_join(*, session: LiveSession, nickname: str, user: Any = None, anon_key: str = "") -> Player:
-    """A new player under a generated nickname (never free text)."""
-    session = LiveSession.objects.get(pk=session.pk)  # as it is now: the lobby may have been locked
+def _joinable(session: LiveSession) -> LiveSession:
+    """The session as it is now (the lobby may have been locked), if one may still join it."""
+    session = LiveSession.objects.select_related("classroom").get(pk=session.pk)
     if not session.is_open:
         raise Refused(_("This session has ended."))
     if session.locked:
         raise Refused(_("The host has locked this session: no one new can join. Ask the host to unlock it."))
+    return session
+
+
+@transaction.atomic
+def player_join(*, session: LiveSession, nickname: str, user: Any = None, anon_key: str = "") -> Player:
+    """A new player under a generated nickname (never free text); a signed-in account already in
+    the session is back in as itself."""
+    account = user if user is not None and user.is_authenticated else None
+    if account is not None and (mine := player_of(session, account)) is not None:
+        return mine
+    session = _joinable(session)
+    if roster_of(session).joins_as_self():
+        raise Refused(_("The students of this session's class join as themselves, without choosing a name."))
     if not codes.is_nickname(nickname):
         raise LiveError(_("Choose one of the names offered."))
     try:
         with transaction.atomic():
-            player = Player.objects.create(session=session, nickname=nickname, anon_key=anon_key,
-                                           user=user if user is not None and user.is_authenticated else None)
+            player = Player.objects.create(session=session, nickname=nickname, anon_key=anon_key, user=account)
     except IntegrityError:
+        if account is not None and (mine := player_of(session, account)) is not None:
+            return mine  # the same account joined from two pages at once
         raise Refused(_("Someone has just taken that name: choose another.")) from None
     changes.crowd_changed(session.pk)
     return player
+
+
+@transaction.atomic
+def player_join_as_self(*, session: LiveSession, user: Any) -> Player:
+    """A student of the session's class joins under their sign-in name (numbered should another
+    player have it); back in as themselves if they are in already (a second device, a double tap)."""
+    if (mine := player_of(session, user)) is not None:
+        return mine
+    session = _joinable(session)
+    roster = roster_of(session)
+    if not roster.joins_as_self() or not roster.may_join(user):
+        raise NotInTheClass(NOT_IN_THE_CLASS)
+    name = roster.name_of(user)
+    for n in range(1, 100):
+        shown = name if n == 1 else f"{name[:Player._meta.get_field('nickname').max_length - 4]} {n}"
+        try:
+            with transaction.atomic():
+                player = Player.objects.create(session=session, nickname=shown, user=user)
+        except IntegrityError:
+            if (mine := player_of(session, user)) is not None:
+                return mine  # joined from two pages at once
+            continue  # another player has that name
+        changes.crowd_changed(session.pk)
+        return player
+    raise LiveError(_("No free name was found. Try again."))
+
+
+def player_of(session: LiveSession, user: Any) -> Player | None:
+    """The account's player in the session, if it has joined."""
+    return Player.objects.filter(session=session, user=user).first()
 
 
 # -- the host's moves --------------------------------------------------------------------------

@@ -3,9 +3,10 @@
 
 A screen polls `…/poll?v=<version>` every LIVE_POLL_MS while its tab is visible; when the
 session's change counter in the cache still says v, the answer is 204 without a database query
-(the session and the user are not even read). Only the host may move a session or read its
-report; a player answers for themselves only (the player comes from their browser's session,
-never from the form).
+(the session and the user are not even read). Only the host may move a session; the host reads
+the report of an ad-hoc session, the class's teachers that of a class's session (rosters.py). A
+player answers for themselves only (the player comes from their browser's session, never from
+the form). A class's students join its session as themselves, after signing in; nobody else does.
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -28,6 +31,10 @@ from django.views.decorators.http import (
     require_safe,
 )
 
+from tutorials.classroom.codes import is_token
+from tutorials.classroom.live import real_names
+from tutorials.classroom.models import Classroom
+from tutorials.classroom.selectors import class_taught
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import whole_number
 from tutorials.core.learners import anon_key
@@ -44,11 +51,12 @@ from tutorials.live.models import (
     LiveSession,
     Player,
 )
-from tutorials.live.rosters import roster_of
+from tutorials.live.rosters import roster_for, roster_of
 from tutorials.puzzles.registry import PUZZLE_GAMES
 
 SESSION_PLAYERS = "live_players"  # public id of a session -> the player's token, in the browser's session
 STOP_POLLING = 286  # htmx stops polling on this status
+GET_OR_POST = ["GET", "HEAD", "POST"]  # a HEAD is answered as a GET
 
 
 # -- finding things ------------------------------------------------------------------------------
@@ -120,7 +128,7 @@ def live_home(request: HttpRequest) -> TemplateResponse:
     })
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(GET_OR_POST)
 def join(request: HttpRequest) -> HttpResponse:
     """The PIN typed in (or read from the QR code's link)."""
     text = request.POST.get("pin") if request.method == "POST" else request.GET.get("pin")
@@ -136,15 +144,21 @@ def join(request: HttpRequest) -> HttpResponse:
     return redirect("live:join_pin", pin=session.pin)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(GET_OR_POST)
 def join_pin(request: HttpRequest, pin: str) -> HttpResponse:
-    """Choose a name (one of the generated ones offered) and join; back in as yourself if you were."""
-    session = LiveSession.objects.filter(pin=pin).exclude(state=FINISHED).first()
+    """Choose a name (one of the generated ones offered) and join; back in as yourself if you were.
+    A class's session: its students join as themselves instead (join_as_self)."""
+    session = LiveSession.objects.filter(pin=pin).exclude(state=FINISHED).select_related("classroom").first()
     if session is None:
         raise Http404("No such session")
     player = _player(request, session.public_id)
+    if player is None and request.user.is_authenticated:  # in already, from another device
+        player = services.player_of(session, request.user)
     if player is not None:
+        _remember(request, session.public_id, player)
         return redirect("live:play", public_id=session.public_id)
+    if roster_of(session).joins_as_self():
+        return _join_as_self(request, session)
     error = ""
     status = 200
     if request.method == "POST":
@@ -161,6 +175,27 @@ def join_pin(request: HttpRequest, pin: str) -> HttpResponse:
     return TemplateResponse(request, "live/join_name.html", {
         "session": session, "names": codes.nickname_choices(taken), "error": error,
     }, status=status)
+
+
+def _join_as_self(request: HttpRequest, session: LiveSession) -> HttpResponse:
+    """A class's session: a student signs in, then joins with one button under their sign-in name.
+    Anyone else is refused."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    roster = roster_of(session)
+    if not roster.may_join(request.user):
+        return TemplateResponse(request, "403.html", {"exception": services.NOT_IN_THE_CLASS}, status=403)
+    error, status = "", 200
+    if request.method == "POST":
+        try:
+            player = services.player_join_as_self(session=session, user=request.user)
+        except services.LiveError as problem:
+            error, status = str(problem), problem.status
+        else:
+            _remember(request, session.public_id, player)
+            return redirect("live:play", public_id=session.public_id)
+    return TemplateResponse(request, "live/join_self.html", {
+        "session": session, "name": roster.name_of(request.user), "error": error}, status=status)
 
 
 # -- the player's screen -------------------------------------------------------------------------
@@ -250,12 +285,28 @@ def answer(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 # -- the host ------------------------------------------------------------------------------------
+def _class_to_host(request: HttpRequest) -> Classroom | None:
+    """The class of `?class=<id>` (a 404 unless the visitor teaches it), or None: an ad-hoc session."""
+    class_id = request.GET.get("class")
+    if class_id is None:
+        return None
+    classroom = class_taught(request.user, class_id) if is_token(class_id) else None
+    if classroom is None:
+        raise Http404("No such class")
+    return classroom
+
+
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(GET_OR_POST)
 def new_session(request: HttpRequest) -> HttpResponse:
-    if not roster_of(None).may_host(request.user):
-        raise Http404("No such page")
-    form = NewSessionForm(request.POST or None)
+    """The questions and how they are played; from a class (`?class=<id>`), its students join as
+    themselves."""
+    classroom = _class_to_host(request)
+    if not roster_for(classroom).may_host(request.user):
+        raise PermissionDenied(_("Turn on the teacher account in your account page to host a live session."))
+    if classroom is not None and classroom.is_archived:
+        return _error(request, _("This class is archived. Restore it to start a live session."))
+    form = NewSessionForm(request.POST or None, initial={"title": classroom.name if classroom else ""})
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -264,13 +315,14 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 session = services.session_create(
                     host=request.user, drafts=drafts, title=form.cleaned_data["title"],
                     seconds=form.cleaned_data["seconds"], scoring_mode=form.cleaned_data["scoring"],
-                    streak_bonus=form.cleaned_data["streak_bonus"])
+                    streak_bonus=form.cleaned_data["streak_bonus"], classroom=classroom)
             except (questions.BadQuestions, services.LiveError) as problem:
                 form.add_error(None, str(problem))
             else:
                 return redirect("live:host", public_id=session.public_id)
         status = 400
-    return TemplateResponse(request, "live/new.html", {"form": form, "games": PUZZLE_GAMES}, status=status)
+    return TemplateResponse(request, "live/new.html", {"form": form, "games": PUZZLE_GAMES, "classroom": classroom},
+                            status=status)
 
 
 def _host_context(request: HttpRequest, session: LiveSession) -> dict[str, Any]:
@@ -281,7 +333,7 @@ def _host_context(request: HttpRequest, session: LiveSession) -> dict[str, Any]:
     context["remaining_ms"] = _remaining_ms(session, context["now"])
     if session.state == LOBBY:
         link = request.build_absolute_uri(reverse("live:join_pin", args=[session.pin]))
-        context.update(players=selectors.players_in(session), join_url=link,
+        context.update(players=selectors.players_in(session), join_url=link, classroom=session.classroom,
                        join_short=request.build_absolute_uri(reverse("live:join")),
                        qr=qr_svg(link, _("QR code: the link to join this session"), scale=6))
     elif session.state in (QUESTION, REVEAL):
@@ -366,7 +418,7 @@ def host_remove(request: HttpRequest, public_id: str) -> HttpResponse:
 
 # -- after ---------------------------------------------------------------------------------------
 def _reported(request: HttpRequest, public_id: str) -> LiveSession:
-    session = LiveSession.objects.filter(public_id=public_id).first()
+    session = LiveSession.objects.filter(public_id=public_id).select_related("classroom").first()
     if session is None or not roster_of(session).may_see_report(session, request.user):
         raise Http404("No such session")
     return session
@@ -377,9 +429,10 @@ def _reported(request: HttpRequest, public_id: str) -> LiveSession:
 def report(request: HttpRequest, public_id: str) -> TemplateResponse:
     session = _reported(request, public_id)
     questions_, players, answers = selectors.report(session)
-    table = [(p, [answers.get((p.pk, q.pk)) for q in questions_]) for p in players]
+    names = real_names(session)  # a class's students: the report is its teachers' alone
+    table = [(p, names.get(p.user_id, ""), [answers.get((p.pk, q.pk)) for q in questions_]) for p in players]
     return TemplateResponse(request, "live/report.html", {
-        "session": session, "questions": questions_, "table": table,
+        "session": session, "questions": questions_, "table": table, "hosting": session.host_id == request.user.pk,
         "games": {q.game: GAMES_BY_SLUG[q.game].name for q in questions_},
     })
 
@@ -398,9 +451,12 @@ def report_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="live-{session.created:%Y-%m-%d}-{session.pk}.csv"'
     out = csv.writer(response)
+    names = real_names(session)  # a class's session: its teachers know their students by name
     out.writerow([_("player"), _("removed"), _("question"), _("game"), _("puzzle"), _("answer"), _("best answer"),
-                  _("best"), _("value lost"), _("seconds"), _("points")])  # in the teacher's language, as the class's
+                  _("best"), _("value lost"), _("seconds"), _("points")]  # in the teacher's language, as the class's
+                 + ([_("real name")] if session.classroom_id else []))
     for row in selectors.report_rows(session):
         out.writerow([_cell(row.player), int(row.removed), row.number, row.game, row.puzzle or "",
-                      _cell(row.answer), _cell(row.best_answer), int(row.best), row.loss, row.seconds, row.points])
+                      _cell(row.answer), _cell(row.best_answer), int(row.best), row.loss, row.seconds, row.points]
+                     + ([_cell(names.get(row.user_id, ""))] if session.classroom_id else []))
     return response

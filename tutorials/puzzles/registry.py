@@ -2,6 +2,9 @@
 position is drawn and answered, its themes and kinds, its shipped puzzles), the way games register
 their lesson step kinds and tables; the puzzle pages, ratings and reviews serve them all.
 
+A game names its variants (the rules its puzzles are played by, which learners may filter by) and
+which kinds and variants are basic: a new learner's first puzzles are basic ones.
+
 The engine module provides `PuzzleSpec` (to_dict/from_dict, `solution`, `verdicts`), `generate`,
 `verify`, `judge`, `rules_for(variant)` and `puzzle_at(rules, position_text)` (the puzzle a typed
 position makes, or None; live sessions ask it) (see neapolitan/scopa/puzzles.py); a variant whose
@@ -15,11 +18,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Q
 from django.http import Http404
 
 
@@ -38,6 +43,11 @@ class PuzzleGame:
     kind_units: dict[str, str] = field(default_factory=dict)  # kinds counted in another unit
     about: Any = ""  # the puzzle page's lead: where the positions come from, how they are proven
     generators: dict[str, str] = field(default_factory=dict)  # variant: engine generator other than `generate`
+    variant_labels: dict[str, Any] = field(default_factory=dict)  # the variants' names in the puzzles' filter
+    # A new learner's first puzzles are basic ones: of these kinds and variants (by default the
+    # first kind listed and the first variant).
+    basic_kinds: tuple[str, ...] = ()
+    basic_variants: tuple[str, ...] = ()
 
     @property
     def engine(self) -> ModuleType:
@@ -53,6 +63,27 @@ class PuzzleGame:
 
     def spec(self, data: dict) -> Any:
         return self.engine.PuzzleSpec.from_dict(data)
+
+    @cached_property
+    def variant_rules(self) -> dict[str, str]:
+        """Each variant's rules as its puzzles store them (their `rules_text`), by variant; of
+        variants under the same rules (kinds with generators of their own) only the first."""
+        found: dict[str, str] = {}
+        for variant in self.variants:
+            rules = self.rules(variant).to_text()
+            if rules not in found.values():
+                found[variant] = rules
+        return found
+
+    def variant_label(self, variant: str) -> str:
+        return str(self.variant_labels.get(variant, variant))
+
+    @property
+    def basic(self) -> Q:
+        """Which of the game's puzzles are basic: a new learner starts on them."""
+        kinds = self.basic_kinds or tuple(self.kinds)[:1]
+        variants = self.basic_variants or self.variants[:1]
+        return Q(kind__in=kinds, rules_text__in=[self.variant_rules[v] for v in variants])
 
     @property
     def presenter(self) -> ModuleType:

@@ -17,6 +17,7 @@ from tutorials.puzzles.registry import PUZZLE_GAMES
 
 TODAYS_PUZZLE_SECONDS = 600
 NEAREST = 5  # the next puzzle is one of the nearest this many to the learner's rating
+BASIC_FIRST = 5  # a learner's first this many puzzles of a game are basic ones (PuzzleGame.basic)
 PROVISIONAL_RD = 110  # above this deviation a rating is shown with a "?" (as Lichess does)
 
 
@@ -57,25 +58,50 @@ def served(game: str) -> QuerySet[Puzzle]:
     return Puzzle.objects.filter(game=game, retired=False)
 
 
-def puzzles_of(game: str, theme: str = "") -> QuerySet[Puzzle]:
+def puzzles_of(game: str, theme: str = "", variant: str = "") -> QuerySet[Puzzle]:
+    """The game's served puzzles, of a theme and of a variant (PuzzleGame.variants) if given."""
     puzzles = served(game)
     if theme:
         puzzles = puzzles.filter(theme_key__contains=f" {theme} ")
+    if variant:
+        puzzles = puzzles.filter(rules_text=PUZZLE_GAMES[game].variant_rules[variant])
     return puzzles
 
 
-def next_puzzle(request: HttpRequest, game: str, theme: str = "", rng: random.Random | None = None) -> Puzzle | None:
-    """A puzzle the learner has not tried, among the nearest to their rating (optionally of a theme)."""
-    rating = learner_rating(request, game).rating
+def next_puzzle(request: HttpRequest, game: str, theme: str = "", rng: random.Random | None = None,
+                variant: str = "", rating: RatingView | None = None) -> Puzzle | None:
+    """A puzzle the learner has not tried, among the nearest to their `rating` (read if not
+    given; optionally of a theme, of a variant). A new learner's first BASIC_FIRST puzzles of the
+    game are basic ones (PuzzleGame.basic) while the filters leave any."""
+    target = (rating or learner_rating(request, game)).rating
     tried = PuzzleAttempt.objects.filter(puzzle__game=game, **owner_filter(request)).values("puzzle_id")
-    nearest = list(
-        puzzles_of(game, theme).exclude(pk__in=tried)
-        .annotate(distance=Func(F("rating") - rating, function="ABS"))
-        .order_by("distance", "pk")[:NEAREST]
-    )
+    untried = puzzles_of(game, theme, variant).exclude(pk__in=tried)
+    nearest: list[Puzzle] = []
+    if _is_new(tried):
+        nearest = _nearest(untried.filter(PUZZLE_GAMES[game].basic), target)
+    nearest = nearest or _nearest(untried, target)
     if not nearest:
         return None
     return (rng or random).choice(nearest)
+
+
+def _is_new(tried: QuerySet) -> bool:
+    """Has the learner tried fewer than BASIC_FIRST of the game's puzzles?"""
+    return tried.order_by().distinct()[:BASIC_FIRST].count() < BASIC_FIRST
+
+
+def _nearest(puzzles: QuerySet[Puzzle], rating: float) -> list[Puzzle]:
+    return list(puzzles.annotate(distance=Func(F("rating") - rating, function="ABS"))
+                .order_by("distance", "pk")[:NEAREST])
+
+
+def variant_counts(game: str, theme: str = "") -> list[tuple[str, str, int]]:
+    """(variant, label, puzzles) for every variant of the game that has puzzles (of the theme)."""
+    info = PUZZLE_GAMES[game]
+    counts = dict(puzzles_of(game, theme).order_by().values("rules_text").annotate(n=Count("pk"))
+                  .values_list("rules_text", "n"))
+    return [(variant, info.variant_label(variant), counts[rules])
+            for variant, rules in info.variant_rules.items() if counts.get(rules)]
 
 
 def attempts_on(request: HttpRequest, puzzle: Puzzle) -> list[PuzzleAttempt]:
@@ -149,15 +175,18 @@ def dashboard(request: HttpRequest, game: str) -> Dashboard:
     )
 
 
-def theme_counts(game: str) -> list[tuple[str, str, int]]:
-    """(theme, label, puzzles) for every theme that has puzzles in this game."""
+def theme_counts(game: str, variant: str = "") -> tuple[list[tuple[str, str, int]], int]:
+    """(theme, label, puzzles) for every theme that has puzzles in this game (of the variant),
+    and how many puzzles there are in all."""
     labels = PUZZLE_GAMES[game].themes
     counts = {key: 0 for key in labels}
-    for themes in served(game).values_list("themes", flat=True):
+    total = 0
+    for themes in puzzles_of(game, variant=variant).values_list("themes", flat=True):
+        total += 1
         for theme in themes or []:
             if theme in counts:
                 counts[theme] += 1
-    return [(key, str(labels[key]), n) for key, n in counts.items() if n]
+    return [(key, str(labels[key]), n) for key, n in counts.items() if n], total
 
 
 def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:

@@ -1,6 +1,7 @@
 """Puzzle pages: the hub, one puzzle (answered on the server), the dashboard and the reviews due."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -30,42 +31,96 @@ def _puzzle(game: str, puzzle_id: int) -> Puzzle:
         raise Http404("No such puzzle") from None
 
 
-def _theme(request: HttpRequest, info: PuzzleGame) -> str:
+@dataclass(frozen=True)
+class Filters:
+    """Which puzzles the learner asked for: of a theme, of a variant (every one when empty)."""
+
+    theme: str = ""
+    variant: str = ""
+
+    def url(self, url: str, **more: str) -> str:
+        """`url` with the filters (and `more`) in its query, for the next page to keep them."""
+        query = {k: v for k, v in {"theme": self.theme, "variant": self.variant, **more}.items() if v}
+        return f"{url}?{urlencode(query)}" if query else url
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One choice of a filter on the puzzles page."""
+
+    label: str
+    count: int
+    url: str
+    current: bool
+    key: str
+
+
+def _filters(request: HttpRequest, info: PuzzleGame) -> tuple[Filters, str]:
+    """The filters asked for in the query (an answer's page may post the theme), and a message
+    for any the game does not have: those are dropped."""
     theme = request.GET.get("theme") or request.POST.get("theme") or ""
-    return theme if theme in info.themes else ""
-
-
-def _with_theme(url: str, theme: str, **more: str) -> str:
-    query = {k: v for k, v in {"theme": theme, **more}.items() if v}
-    return f"{url}?{urlencode(query)}" if query else url
+    variant = request.GET.get("variant") or ""
+    unknown = []
+    if theme and theme not in info.themes:
+        unknown.append(_("There is no puzzle theme called “%(v)s”.") % {"v": theme[:40]})
+        theme = ""
+    if variant and variant not in info.variant_rules:
+        unknown.append(_("These puzzles have no variant called “%(v)s”.") % {"v": variant[:40]})
+        variant = ""
+    if not unknown:
+        return Filters(theme, variant), ""
+    return Filters(theme, variant), " ".join([*unknown, _("Here are the puzzles without that filter.")])
 
 
 @require_safe
 def puzzle_home(request: HttpRequest, game: str) -> TemplateResponse:
+    """The next puzzle near the learner's rating, their rating and reviews, and the filters: by
+    variant and by theme. A filter the game does not have is a 400 that shows the page without it."""
     info = puzzle_game(game)
-    theme = _theme(request, info)
-    upcoming = selectors.next_puzzle(request, game, theme)
+    filters, error = _filters(request, info)
+    return _render_home(request, info, filters, error)
+
+
+def _render_home(request: HttpRequest, info: PuzzleGame, filters: Filters, error: str) -> TemplateResponse:
+    game = info.slug
+    rating = selectors.learner_rating(request, game)
+    upcoming = selectors.next_puzzle(request, game, filters.theme, variant=filters.variant, rating=rating)
+    home = reverse("puzzle_home", args=[game])
+    variants = selectors.variant_counts(game, filters.theme)
+    themes, total = selectors.theme_counts(game, filters.variant)
     return TemplateResponse(request, "puzzles/home.html", {
-        "game": GAMES_BY_SLUG[game], "theme": theme, "theme_label": info.themes.get(theme, ""), "about": info.about,
-        "rating": selectors.learner_rating(request, game), "upcoming": upcoming,
-        "themes": selectors.theme_counts(game), "due": selectors.reviews_due(request, game).count(),
-        "total": selectors.served(game).count(),
-    })
+        "game": GAMES_BY_SLUG[game], "filters": filters, "error": error, "about": info.about,
+        "theme_label": info.themes.get(filters.theme, ""),
+        "variant_label": info.variant_label(filters.variant) if filters.variant else "",
+        "rating": rating, "upcoming": upcoming,
+        "start_url": filters.url(reverse("puzzle_show", args=[game, upcoming.pk])) if upcoming else "",
+        "themes": [Chip(label, n, Filters(key, filters.variant).url(home), key == filters.theme, key)
+                   for key, label, n in themes],
+        "any_theme": Filters("", filters.variant).url(home),
+        "variants": [Chip(label, n, Filters(filters.theme, key).url(home), key == filters.variant, key)
+                     for key, label, n in variants] if len(variants) > 1 or filters.variant else [],
+        "any_variant": Filters(filters.theme, "").url(home),
+        "due": selectors.reviews_due(request, game).count(),
+        "total": total,
+    }, status=400 if error else 200)
 
 
 @require_safe
 def puzzle_next(request: HttpRequest, game: str) -> HttpResponse:
     """Straight to the next puzzle: a review due (with ?review=1), else a new one near your rating."""
-    theme = _theme(request, puzzle_game(game))
+    info = puzzle_game(game)
+    filters, error = _filters(request, info)
+    if error:
+        return _render_home(request, info, filters, error)
     if request.GET.get("review"):
         due = selectors.reviews_due(request, game).first()
         if due is None:
             return redirect("puzzle_review", game=game)
         return redirect("puzzle_show", game=game, puzzle_id=due.puzzle_id)
-    upcoming = selectors.next_puzzle(request, game, theme)
+    upcoming = selectors.next_puzzle(request, game, filters.theme, variant=filters.variant)
     if upcoming is None:
-        return redirect(_with_theme(reverse("puzzle_home", args=[game]), theme))
-    return redirect(_with_theme(reverse("puzzle_show", args=[game, upcoming.pk]), theme))
+        return redirect(filters.url(reverse("puzzle_home", args=[game])))
+    return redirect(filters.url(reverse("puzzle_show", args=[game, upcoming.pk])))
 
 
 @require_safe
@@ -104,7 +159,7 @@ def puzzle_answer(request: HttpRequest, game: str, puzzle_id: int) -> HttpRespon
         return _render_error(request, info, puzzle, str(error))
     if not request.htmx:
         url = reverse("puzzle_show", args=[game, puzzle.pk])
-        return redirect(_with_theme(url, _theme(request, info), result=str(result.attempt.number)))
+        return redirect(_filters(request, info)[0].url(url, result=str(result.attempt.number)))
     return _render(request, info, puzzle, result.tried, result=result)
 
 
@@ -117,8 +172,8 @@ def _render(
     request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, tried: int, *,
     result: AttemptResult | None = None, error: str = "", status: int = 200,
 ) -> TemplateResponse:
-    theme = _theme(request, info)
-    page_url = _with_theme(reverse("puzzle_show", args=[puzzle.game, puzzle.pk]), theme)
+    filters = _filters(request, info)[0]  # carried to the next puzzle; one the game lacks is dropped
+    page_url = filters.url(reverse("puzzle_show", args=[puzzle.game, puzzle.pk]))
     if result is not None and result.counted:
         due = False  # just answered: a review it was is scheduled again, a new one lies ahead
     else:
@@ -131,11 +186,11 @@ def _render(
                                           answers=frozenset(v["answer"] for v in puzzle.spec["verdicts"])),
         "position_template": info.position_template, "verdicts_template": info.verdicts_template,
         "unit": info.kind_units.get(puzzle.kind, info.unit),
-        "number": tried, "first_try": not tried, "review_due": due, "theme": theme,
-        "answer_url": reverse("puzzle_answer", args=[puzzle.game, puzzle.pk]),
+        "number": tried, "first_try": not tried, "review_due": due, "theme": filters.theme,
+        "answer_url": filters.url(reverse("puzzle_answer", args=[puzzle.game, puzzle.pk])),
         "page_url": page_url,
         "choose_url": page_url + ("&" if "?" in page_url else "?") + "choose=",
-        "next_url": _with_theme(reverse("puzzle_next", args=[puzzle.game]), theme),
+        "next_url": filters.url(reverse("puzzle_next", args=[puzzle.game])),
         "error": error, "result": result,
     }
     if result is not None:  # only now may the page hold the verdicts

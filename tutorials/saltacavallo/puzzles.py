@@ -18,6 +18,8 @@ register(PuzzleGame(
     slug="saltacavallo",
     engine_module="neapolitan.saltacavallo.puzzles",
     variants=("P4", "P5"),
+    variant_labels={"P4": gettext_lazy("4 players"), "P5": gettext_lazy("5 players")},
+    basic_kinds=("keep_or_swap",),  # four players, keep or swap: the dealer's draw comes later
     presenter_module="tutorials.saltacavallo.puzzles",
     position_template="saltacavallo/_puzzle_position.html",
     verdicts_template="saltacavallo/_puzzle_verdicts.html",

@@ -229,12 +229,17 @@ def result_text(state: GameState, with_winner: bool = True) -> str:
         parts.append(_("Everyone holds a Re or a Cavallo: nobody loses a life."))
     else:
         low = min(state.cards[s].rank for s in state.losers)  # type: ignore[union-attr]
-        names = ", ".join(seat_name(s) for s in state.losers)
-        parts.append(ngettext(
-            "Lowest card %(rank)s: %(names)s loses a life.", "Lowest card %(rank)s: %(names)s lose a life.",
-            len(state.losers)) % {"rank": low, "names": names})
+        if list(state.losers) == [HUMAN]:
+            parts.append(_("Lowest card %(rank)s: you lose a life.") % {"rank": low})
+        else:  # "You, Bot 3 lose a life": with the learner among them, the plural agrees too
+            names = ", ".join(seat_name(s) for s in state.losers)
+            parts.append(ngettext(
+                "Lowest card %(rank)s: %(names)s loses a life.", "Lowest card %(rank)s: %(names)s lose a life.",
+                len(state.losers)) % {"rank": low, "names": names})
         out = [s for s in state.losers if state.lives[s] == 0]
-        if out:
+        if out == [HUMAN]:
+            parts.append(_("You are out of the game."))
+        elif out:
             parts.append(_("Out of the game: %(names)s.") % {"names": ", ".join(seat_name(s) for s in out)})
     if state.is_over and with_winner:
         parts.append(winner_text(state))
@@ -383,8 +388,10 @@ def choices_for(state: GameState) -> list[Choice]:
     """What the learner (seat 0) may do now, as buttons."""
     if state.is_over:
         return []
+    # A decision of the game is offered as equal buttons: none is styled as the one to press, which
+    # the coach (folded until asked) might not advise. Only moving on (the next hand) is primary.
     if state.to_act == HUMAN and state.phase == "exchange":
-        out = [Choice("keep", _("Keep my card"), True, "keep")]
+        out = [Choice("keep", _("Keep my card"), False, "keep")]
         found = state.target_of(HUMAN)
         if found.target is not None:
             label = _("Swap with %(name)s") % {"name": seat_name(found.target)}
@@ -393,12 +400,12 @@ def choices_for(state: GameState) -> list[Choice]:
             out.append(Choice("swap", label, False, "swap"))
         return out
     if state.to_act == HUMAN and state.phase == "dealer":
-        out = [Choice("keep", _("Keep my card"), True, "keep")]
+        out = [Choice("keep", _("Keep my card"), False, "keep")]
         if state.stock:
             out.append(Choice("draw", _("Draw from the stock"), False, "draw"))
         return out
     if state.to_act == HUMAN and state.phase == "reply":
-        return [Choice("give", _("Give a life"), True, "give"), Choice("refuse", _("Refuse"), False, "refuse")]
+        return [Choice("give", _("Give a life"), False, "give"), Choice("refuse", _("Refuse"), False, "refuse")]
     if state.phase != "between":
         return []
     if state.lives[HUMAN] > 0:

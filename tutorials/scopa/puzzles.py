@@ -10,12 +10,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from neapolitan.cards import Card, cards_from_mask
-from neapolitan.scopa import Play, PlayerView, Rules
+from neapolitan.scopa import PlayerView, Rules
 from neapolitan.scopa.puzzles import RACE_KIND
 from neapolitan.scopa.races import LOST, OPEN, WON
 from tutorials.lessons.steps import BadAnswer
 from tutorials.puzzles.choices import ChoiceOption, choice_answer, choice_options
 from tutorials.puzzles.registry import PuzzleGame, register
+from tutorials.scopa.plays import Option, option_rows
 from tutorials.scopa.table import HandCard, Opponent, hand_choices
 from tutorials.tables.registry import SEAT_PLACES
 
@@ -23,6 +24,9 @@ register(PuzzleGame(
     slug="scopa",
     engine_module="neapolitan.scopa.puzzles",
     variants=("SCOPA_2P", "SCOPONE_SCIENTIFICO"),
+    variant_labels={"SCOPA_2P": gettext_lazy("Scopa, 2 players"),
+                    "SCOPONE_SCIENTIFICO": gettext_lazy("Scopone Scientifico, 4 players")},
+    basic_kinds=("sweep", "counting"),  # two players: can you sweep, and the last deal with every card known
     presenter_module="tutorials.scopa.puzzles",
     position_template="scopa/_puzzle_position.html",
     verdicts_template="scopa/_puzzle_verdicts.html",
@@ -138,12 +142,6 @@ def _side_name(view: PlayerView, side: int) -> str:
     return _seat_name(players, (side - view.seat) % players)
 
 
-def play_parts(text: str) -> tuple[Card, list[Card]]:
-    """An answer's card and what it takes, for drawing: `8Dx3C+5B` -> (8D, [3C, 5B])."""
-    play = Play.parse(text)
-    return play.card, sorted(play.captured, key=lambda c: c.by_rank)
-
-
 RACE_LABELS = {WON: gettext_lazy("Already yours"), OPEN: gettext_lazy("Still to play for"),
                LOST: gettext_lazy("Out of your reach")}
 
@@ -160,27 +158,7 @@ def answer_text(post: QueryDict) -> str:
     return f"{card}x{'+'.join(taken)}" if taken else card
 
 
-@dataclass
-class Option:
-    """One line of the verdict: a legal play and what the engine says of it."""
-
-    answer: str
-    card: Any
-    takes: list[Any]
-    value: float
-    loss: float
-    explanation: str
-    scopa_risk: float
-    best: bool
-    chosen: bool
-
-
 def options(spec: Any, chosen: str) -> list[Option] | list[ChoiceOption]:
     if spec.kind.startswith(RACE_KIND):
         return choice_options(spec, chosen, RACE_LABELS)
-    rows = []
-    for verdict in spec.verdicts:
-        card, takes = play_parts(verdict.answer)
-        rows.append(Option(verdict.answer, card, takes, verdict.value, verdict.loss, spec.explain(verdict),
-                           verdict.scopa_risk, verdict.answer == spec.solution, verdict.answer == chosen))
-    return rows
+    return option_rows(spec.verdicts, spec.solution, spec.explain, chosen)

@@ -120,7 +120,7 @@ class SweepStep:
         solution = _names(sweepers) if sweepers else _("none of them")
         if choice == "none":
             if not sweepers:
-                return Verdict(True, _("Right: no card in your hand takes every card on the table."), solution)
+                return Verdict(True, _("No card in your hand takes every card on the table."), solution)
             return Verdict(False, _("%(card)s takes the whole table.") % {"card": _names(sweepers)}, solution)
         try:
             card = parse_card(choice)
@@ -129,7 +129,7 @@ class SweepStep:
         if card not in hand:
             raise BadAnswer(_("That card is not in your hand."))
         if card in sweepers:
-            return Verdict(True, _("Right: %(card)s takes every card on the table: a scopa!") % {
+            return Verdict(True, _("%(card)s takes every card on the table: a scopa!") % {
                 "card": card.italian_name}, solution)
         options = [o for o in capture_options(card, table, rules) if o]
         if not options:

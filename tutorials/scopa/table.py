@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 
 from neapolitan.cards import Card, by_rank
 from neapolitan.errors import IllegalAction
-from neapolitan.scopa import Match, Play, Rules
+from neapolitan.scopa import HandState, Match, Play, Rules
 from neapolitan.scopa.bots import BOTS
 from neapolitan.scopa.scoring import HandScore, primiera_best_cards
+from tutorials.scopa.coach import ScopaCoach, coach_panel
 from tutorials.scopa.forms import TABLE_VARIANT_BY_KEY, ScopaTableForm
 from tutorials.tables.models import Table
 from tutorials.tables.registry import SEAT_PLACES, register
@@ -92,7 +93,7 @@ class ScopaAdapter:
         elif after.hand.scope != before.hand.scope:
             text += " " + _("Scopa on the last play!")
         if after.hand_over:
-            text += " " + _("The hand is over.")
+            text += " " + _("The hand is over.") + leftover_text(before.hand.left_on_table(action), after.hand)
         return text
 
     def seat_name(self, state: Match, seat: int) -> str:
@@ -101,8 +102,30 @@ class ScopaAdapter:
     def presenter(self, table: Table, state: Match, request: HttpRequest) -> ScopaTableView:
         return ScopaTableView.build(table, state, request.GET.get("choose", ""))
 
+    def coach(self, table: Table, state: Match) -> ScopaCoach:
+        """The coach on the learner's play (asked for: it searches, see tables.registry.CoachOnRequest),
+        worked out from the learner's view only."""
+        return coach_panel(state.hand.view(table.human_seat))
+
 
 register(ScopaAdapter())
+
+
+def leftover_text(left: Sequence[Card], hand: HandState) -> str:
+    """Who takes the cards still on the table when the hand ends (SCOPA-7)."""
+    if not left:
+        return ""
+    cards = ", ".join(c.italian_name for c in sorted(left, key=lambda c: c.by_rank))
+    taker = hand.last_capturer
+    if taker is None:
+        text = _("Nobody captured in this hand, so the cards left on the table (%(cards)s) go to no one.")
+    elif taker == 0:
+        text = _("The cards left on the table (%(cards)s) go to you: you made the last capture.")
+    elif seat_name(taker, hand.rules.players) != table_seat_name(taker):  # the learner's partner
+        text = _("The cards left on the table (%(cards)s) go to your side: your partner made the last capture.")
+    else:
+        text = _("The cards left on the table (%(cards)s) go to %(who)s, who made the last capture.")
+    return " " + text % {"cards": cards, "who": seat_name(taker or 0, hand.rules.players)}
 
 
 def seat_name(seat: int, players: int) -> str:

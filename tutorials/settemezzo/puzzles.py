@@ -22,6 +22,9 @@ register(PuzzleGame(
     slug="settemezzo",
     engine_module="neapolitan.settemezzo.puzzles",
     variants=("STANDS_ON_5", "DEALER"),
+    variant_labels={"STANDS_ON_5": gettext_lazy("As a punter, the dealer standing on 5"),
+                    "DEALER": gettext_lazy("As the dealer")},
+    basic_kinds=("card_or_stand",),  # as a punter: a card or stand, before exchanges and the dealer's seat
     presenter_module="tutorials.settemezzo.puzzles",
     position_template="settemezzo/_puzzle_position.html",
     verdicts_template="settemezzo/_puzzle_verdicts.html",

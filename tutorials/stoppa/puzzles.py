@@ -26,6 +26,7 @@ register(PuzzleGame(
     engine_module="neapolitan.stoppa.puzzles",
     variants=("P4", "BET", "STOPPATA"),
     generators={"BET": "generate_bets", "STOPPATA": "generate_stoppata"},
+    basic_kinds=("see_or_fold",),
     presenter_module="tutorials.stoppa.puzzles",
     position_template="stoppa/_puzzle_position.html",
     verdicts_template="stoppa/_puzzle_verdicts.html",

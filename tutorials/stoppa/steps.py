@@ -548,7 +548,7 @@ class PlaysStep:
             raise BadAnswer(_("Tap the card (or the cards) you lay, or say that you cannot play."))
         play = shed(*chosen)
         if play in legal:
-            why = _("Right: %(cards)s.") % {"cards": " + ".join(c.italian_name for c in play.cards)}
+            why = _("You may lay %(cards)s.") % {"cards": " + ".join(c.italian_name for c in play.cards)}
             if not st.top and len(play.cards) > 1:
                 why += " " + _("Starting a run, you may lay any number of your Assi at once.")
             elif st.top:

@@ -347,6 +347,8 @@ class StoppaTableView:
 
     # -- the learner's choices ----------------------------------------------------------------------
     def _fill_choices(self, state: DealState) -> None:
+        """The learner's choices, as equal buttons: none is styled as the one to press, which the
+        coach (folded until asked) might not advise. Only moving on (Continue) is primary."""
         actions = state.legal_actions()
         phase = state.phase
         if phase == "king":
@@ -354,7 +356,7 @@ class StoppaTableView:
             self.buttons = [Button(str(a), a.cards[0].italian_name, cards=list(a.cards)) for a in actions]
         elif phase == "claim":
             self.prompt = _("You hold three Twos (or the Aces) and no King: you may cancel the stoppata.")
-            self.buttons = [Button("claim", _("Cancel the stoppata"), "button--primary"),
+            self.buttons = [Button("claim", _("Cancel the stoppata")),
                             Button("decline", _("Play the stoppata"))]
         elif phase == "III":
             self._fill_stoppata(state, actions)
@@ -369,7 +371,7 @@ class StoppaTableView:
             best = max(r.value for r in c.reveals)
             self.prompt = _("Showdown: the best punto shown is %(v)s. Yours is %(mine)s.") % {
                 "v": best, "mine": self.my_punto}
-            self.buttons = [Button("show", _("Show your punto (%(v)s)") % {"v": self.my_punto}, "button--primary"),
+            self.buttons = [Button("show", _("Show your punto (%(v)s)") % {"v": self.my_punto}),
                             Button("concede", _("Concede: mi basta"))]
             self._coach_showdown(state)
             return
@@ -388,7 +390,7 @@ class StoppaTableView:
         else:
             owed = state.to_call(0)
             self.prompt = _("The bet is %(b)s: see it for %(c)s, raise, or fold.") % {"b": c.bet, "c": chips(owed)}
-            self.buttons = [Button("fold", _("Fold")), Button("call", _("See (%(n)s)") % {"n": owed}, "button--primary")]
+            self.buttons = [Button("fold", _("Fold")), Button("call", _("See (%(n)s)") % {"n": owed})]
             bounds = state.raise_bounds(0)
             if bounds:
                 low, high = bounds
@@ -551,8 +553,7 @@ def _amount_choice(kind: str, label: str, bounds: tuple[int, int], pot: int, mis
     low, high = bounds
     picks = sorted({low, max(low, min(high, pot // 2)), high})
     names = {low: _("the least"), high: _("the most")}
-    quick = [Button(f"{kind} {a}", f"{label} {a}", "button--primary" if a == low else "",
-                    ) for a in picks]
+    quick = [Button(f"{kind} {a}", f"{label} {a}") for a in picks]
     for b in quick:
         amount = int(b.action.split()[1])
         if amount in names:
@@ -634,8 +635,13 @@ def _opening_lines(giro: Giro) -> list[str]:
     """How the first dealer was drawn (STOPPA-2.2) and the first deal's misere."""
     dealer, fell = draw_for_dealer(giro.rules.players, giro.seed)
     first = deal(giro.rules, f"{giro.seed}:1", giro.first_dealer)
-    draw = _("Cards dealt face up until the Asso di Denari: it went to %(who)s, who deals first.") % {
-        "who": seat_name(dealer)} if dealer == giro.first_dealer else ""
+    if dealer != giro.first_dealer:
+        draw = ""
+    elif dealer == 0:
+        draw = _("Cards dealt face up until the Asso di Denari: it went to you, so you deal first.")
+    else:
+        draw = _("Cards dealt face up until the Asso di Denari: it went to %(who)s, who deals first.") % {
+            "who": seat_name(dealer)}
     return [line for line in [draw, *describe(first.events, giro.rules, first.dealer)] if line]
 
 

@@ -22,6 +22,9 @@ class TableForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["seed"] = self.fields.pop("seed")  # the deal number comes last
         self.fields["token"].initial = new_form_token()
+        for field in self.fields.values():  # Django's own message repeats what was sent, however long
+            if isinstance(field, forms.ChoiceField):
+                field.error_messages["invalid_choice"] = _("Choose one of the options offered.")
 
     def clean_token(self) -> str:
         token = self.cleaned_data["token"].strip()

@@ -53,6 +53,21 @@ class GameAdapter(Protocol):
     def presenter(self, table: Any, state: Any, request: Any) -> Any: ...
 
 
+class CoachOnRequest(Protocol):
+    """A game whose coach searches (within a budget of work, like its computer players) and so
+    speaks only when the learner asks: the shared view `table_coach` calls `coach` on the
+    learner's turn, with no transaction open, and the game's template shows what it returns as
+    `coach` (the page offers it with templates/tables/_coach_request.html). The coach must work
+    from the learner's view only. Games whose coach is exact and cheap show it on every turn,
+    inside their presenter, without this."""
+
+    def coach(self, table: Any, state: Any) -> Any: ...
+
+
+def coached_on_request(adapter: GameAdapter) -> CoachOnRequest | None:
+    return adapter if callable(getattr(adapter, "coach", None)) else None  # type: ignore[return-value]
+
+
 def seat_name(seat: int) -> str:
     """The learner is "You" (seat 0); the computer players are numbered by seat."""
     return _("You") if seat == 0 else _("Bot %(n)s") % {"n": seat}

@@ -13,10 +13,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.core.games import GAMES_BY_SLUG
-from tutorials.core.inputs import safe_next
+from tutorials.core.inputs import safe_next, whole_number
 from tutorials.core.learners import anon_key, peek_anon_key
 from tutorials.tables.models import Table
-from tutorials.tables.registry import ADAPTERS, GameAdapter
+from tutorials.tables.registry import ADAPTERS, GameAdapter, coached_on_request
 from tutorials.tables.selectors import table_summary
 from tutorials.tables.services import (
     FormReused,
@@ -121,6 +121,29 @@ def table_advance(request: HttpRequest, game: str, table_id: str) -> HttpRespons
     return _render(request, adapter, table)
 
 
+@require_safe
+def table_coach(request: HttpRequest, game: str, table_id: str) -> TemplateResponse:
+    """The table with the coach's advice on the learner's play, for the ply the page showed (a
+    GET: it changes nothing, and the engine thinks with no transaction open). Without
+    JavaScript this is the whole page, with htmx the table."""
+    adapter = _adapter(game)
+    coached = coached_on_request(adapter)
+    if coached is None:
+        raise Http404("This game's coach is on the table already")
+    table = _own_table(request, game, table_id)
+    ply = whole_number(request.GET.get("ply"))
+    if ply is None:
+        return _render(request, adapter, table, error=_error_text(ValueError()), status=400)
+    if ply != table.ply:
+        return _render(request, adapter, table, error=_(
+            "The table has moved on since this page was loaded. Here is the current table."), status=400)
+    state = adapter.load(table.rules_text, table.state_text)
+    if adapter.seat_to_act(state) != table.human_seat:
+        return _render(request, adapter, table, error=_(
+            "The coach helps with your own play: ask again when it is your turn."), status=400)
+    return _render(request, adapter, table, coach=coached.coach(table, state))
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_abandon(request: HttpRequest, game: str, table_id: str) -> HttpResponse:
     """Abandon one of your games: a page asks first (GET); the POST deletes the table and goes
@@ -149,11 +172,15 @@ def _error_text(error: ValueError) -> str:
 
 
 def _render(
-    request: HttpRequest, adapter: GameAdapter, table: Table, error: str = "", status: int = 200
+    request: HttpRequest, adapter: GameAdapter, table: Table, error: str = "", status: int = 200,
+    coach: object = None,
 ) -> TemplateResponse:
     state = adapter.load(table.rules_text, table.state_text)
     seat = bot_to_move(adapter, table, state)
     context = {
+        "coach": coach,
+        "coach_url": reverse("play_coach", kwargs={"game": table.game, "table_id": table.public_id})
+        if coached_on_request(adapter) else "",
         "game": GAMES_BY_SLUG[table.game],
         "table": table,
         "view": adapter.presenter(table, state, request),

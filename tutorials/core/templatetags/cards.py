@@ -42,9 +42,13 @@ def card_svg(code: str, game: str, re_bello: bool, css: str) -> str:
 
 @register.simple_tag
 def card_back(css: str = "", label: str | None = None) -> str:
-    """A card face down; `label` names it for screen readers (by default "A face-down card")."""
-    if label is None:
-        label = _("A face-down card")
+    """A face-down card; `label=""` for one that only decorates (a count beside it says it all),
+    which screen readers then skip."""
+    if label == "":
+        return format_html(
+            '<svg class="card card--back {}" viewBox="0 0 60 96" aria-hidden="true" focusable="false">'
+            '<use href="{}#card-back"></use></svg>', css, static(SPRITE))
+    label = _("A face-down card") if label is None else label
     return format_html(
         '<svg class="card card--back {}" viewBox="0 0 60 96" role="img" aria-label="{}">'
         '<title>{}</title><use href="{}#card-back"></use></svg>',

@@ -1,6 +1,7 @@
 """`manage.py sync_content`: load every game's lesson files into the database."""
 from django.core.management.base import BaseCommand, CommandError
 
+from neapolitan.progress import Progress
 from tutorials.lessons.content import LessonFile, read_all, sync
 from tutorials.lessons.steps import BadContent
 
@@ -14,14 +15,15 @@ class Command(BaseCommand):
         except BadContent as error:
             raise CommandError(f"A lesson file needs fixing: {error}") from None
         total = len(lessons)
+        bar = Progress(total, "lesson files", self.stdout, width=20) if options["verbosity"] >= 1 else None
 
         def report(index: int, lesson: LessonFile) -> None:
-            if options["verbosity"] >= 1:
-                bar = "#" * (20 * index // total)
-                self.stdout.write(f"\r[{bar:<20}] {index}/{total} {lesson.game}/{lesson.path.name}", ending="")
-                self.stdout.flush()
+            if bar:
+                bar.update(index, f"{lesson.game}/{lesson.path.name}")
 
         sync(lessons, report)
-        if options["verbosity"] >= 1:
+        if bar:
+            bar.update(total)  # the summary names no single file
+            bar.finish()
             steps = sum(len(lesson.steps) for lesson in lessons)
-            self.stdout.write(self.style.SUCCESS(f"\nLoaded {total} lessons, {steps} steps."))
+            self.stdout.write(self.style.SUCCESS(f"Loaded {total} lessons, {steps} steps."))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from neapolitan.progress import Progress
 from tutorials.puzzles.files import write_specs
-from tutorials.puzzles.management.progress import ProgressBar
 from tutorials.puzzles.registry import PUZZLE_GAMES
 from tutorials.puzzles.services import puzzles_store
 
@@ -35,7 +35,7 @@ class Command(BaseCommand):
         if options["count"] < 1:
             raise CommandError("--count must be at least 1")
         seed = options["seed"]
-        bar = ProgressBar(options["count"], f"{variant} puzzles", self.stderr)
+        bar = Progress(options["count"], f"{variant} puzzles", self.stderr)
         bar.update(0)
         # The engine reports each puzzle it has found and verified.
         specs = game.generate(variant, seed, options["count"], bar.update)

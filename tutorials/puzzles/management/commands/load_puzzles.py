@@ -3,8 +3,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from neapolitan.progress import Progress
 from tutorials.puzzles.files import BadPuzzleFile, count_lines, game_of, read_specs, shipped_files
-from tutorials.puzzles.management.progress import ProgressBar
 from tutorials.puzzles.registry import PUZZLE_GAMES
 from tutorials.puzzles.services import puzzles_store
 
@@ -27,7 +27,7 @@ class Command(BaseCommand):
                 raise CommandError(f"No puzzle file at {path}")
             try:
                 game = PUZZLE_GAMES[options["game"]] if options["game"] else game_of(path)
-                bar = None if quiet else ProgressBar(count_lines(path), f"puzzles from {path.name}", self.stderr)
+                bar = None if quiet else Progress(count_lines(path), f"puzzles from {path.name}", self.stderr)
                 new, changed = puzzles_store(game=game.slug, specs=read_specs(path, game),
                                              progress=bar.update if bar else None)
             except BadPuzzleFile as error:

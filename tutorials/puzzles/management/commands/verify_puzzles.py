@@ -7,8 +7,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from neapolitan.progress import Progress
 from tutorials.puzzles.files import BadPuzzleFile, game_of, read_specs, shipped_files
-from tutorials.puzzles.management.progress import ProgressBar
 
 
 def _verified(args: tuple[str, dict]) -> bool:
@@ -40,7 +40,7 @@ class Command(BaseCommand):
                 specs = list(read_specs(path, game))
             except BadPuzzleFile as error:
                 raise CommandError(str(error)) from None
-            bar = ProgressBar(len(specs), f"puzzles of {path.name} recomputed", self.stderr)
+            bar = Progress(len(specs), f"puzzles of {path.name} recomputed", self.stderr)
             work = [(game.engine_module, spec.to_dict()) for spec in specs]
             with ProcessPoolExecutor(options["jobs"]) as pool:
                 for number, ok in enumerate(pool.map(_verified, work, chunksize=4), start=1):

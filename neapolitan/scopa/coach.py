@@ -1,0 +1,113 @@
+"""The practice table's coach: what each legal play is worth to the player to move, worked out
+from his own view only (the cards he holds and has seen), by the Thoughtful player's search within
+its budget of work, and said in the words of a puzzle's verdict (`neapolitan.scopa.puzzles.explain_play`):
+the advice holds the numbers, and `Advice.explain` writes the words when the page is drawn, in the
+reader's language.
+
+The coach never sees the hidden cards: it deals the cards still out as the Thoughtful player does,
+seeded by the view, so two positions that look the same to the player get the same advice.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from neapolitan.cards import Card, by_index
+from neapolitan.i18n import _
+from neapolitan.scopa.actions import Play
+from neapolitan.scopa.bots import THOUGHTFUL, learned_leaf
+from neapolitan.scopa.proof import KNOWN, SAMPLED, can_sweep
+from neapolitan.scopa.puzzles import Verdict, explain_play
+from neapolitan.scopa.search import Analysis, fully_known
+from neapolitan.scopa.state import PlayerView
+from neapolitan.scopa.thinking import Budget, think
+
+SEED = "coach"
+RISK_WORLDS = 32  # deals of the cards still out on which the next player's chance to sweep is counted
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The search's values in the shape a puzzle's explanation reads (as a `Proof` has them)."""
+
+    method: str  # KNOWN: every card still out lies in one known hand; else SAMPLED
+    values: dict[Play, float]
+    risks: dict[Play, float]
+    best_share: float
+
+    @property
+    def ranking(self) -> list[Play]:
+        return sorted(self.values, key=lambda p: self.values[p], reverse=True)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every legal play with its value, best first, and what the values rest on."""
+
+    verdicts: tuple[Verdict, ...]  # as a puzzle's: value, loss against the best, scopa risk
+    errors: dict[str, float]  # the standard error of each value (by the play's text): 0 when known
+    unseen: tuple[Card, ...]  # the cards still out (in the other hands or the stock), in pack order
+    known: bool  # every card still out lies in one known hand (the last deal of two players)
+    worlds: int  # deals of the cards still out that were searched
+    nodes: int  # positions searched
+    view: PlayerView  # what the advice was worked out from ...
+    reading: Reading  # ... and the numbers its words are written from
+
+    @property
+    def best(self) -> Verdict:
+        return self.verdicts[0]
+
+    def explain(self, verdict: Verdict) -> str:
+        """Why this verdict, in words, in the reader's language (as a puzzle's verdict says it)."""
+        ranking = self.reading.ranking
+        play = next(p for p in ranking if str(p) == verdict.answer)
+        return explain_play(self.view, play, self.reading, ranking)
+
+
+def advise(view: PlayerView, budget: Budget | None = None, seed: str = SEED) -> Advice:
+    """The value of every legal play of the player to move in `view`, from what he sees only,
+    within `budget` (by default the Thoughtful player's for this many players)."""
+    view = _canonical(view)
+    legal = view.legal_actions()
+    if not legal:
+        raise ValueError(_("The coach advises the player to move, and it is not this player's turn."))
+    budget = budget or THOUGHTFUL[view.rules.players]
+    analysis = think(view, budget, learned_leaf(view.rules), seed)
+    known = fully_known(view)
+    reading = Reading(KNOWN if known else SAMPLED, analysis.values,
+                      scopa_risks(view, legal, random.Random(f"{seed}:risk:{view.to_text()}")),
+                      _best_share(analysis))
+    ranking = reading.ranking
+    verdicts = tuple(
+        Verdict(str(p), round(reading.values[p], 3), round(reading.values[ranking[0]] - reading.values[p], 3),
+                round(reading.risks[p], 3))
+        for p in ranking
+    )
+    return Advice(
+        verdicts=verdicts, errors={str(p): round(analysis.spread.get(p, 0.0), 3) for p in ranking},
+        unseen=tuple(sorted(view.unseen(), key=by_index)), known=known, worlds=analysis.samples,
+        nodes=analysis.nodes, view=view, reading=reading,
+    )
+
+
+def scopa_risks(view: PlayerView, plays: list[Play], rng: random.Random, worlds: int = RISK_WORLDS) -> dict[Play, float]:
+    """Each play's share of deals of the cards still out in which the next player could then
+    sweep the table (every deal the same when every card is known)."""
+    deals = [view.sample_state(rng) for _ in range(1 if fully_known(view) else worlds)]
+    return {play: sum(can_sweep(deal.apply(play)) for deal in deals) / len(deals) for play in plays}
+
+
+def _best_share(analysis: Analysis) -> float:
+    """The share of the deals searched in which the best play on average was also best there."""
+    return analysis.confidence() if analysis.samples else 1.0
+
+
+def _canonical(view: PlayerView) -> PlayerView:
+    """The same view with the hand in pack order: how the cards were dealt into it is not news."""
+    hand = tuple(sorted(view.hand, key=by_index))
+    if hand == view.hand:
+        return view
+    return PlayerView(
+        rules=view.rules, seat=view.seat, hand=hand, table=view.table, piles=view.piles, scope=view.scope,
+        bonus=view.bonus, hand_sizes=view.hand_sizes, stock_size=view.stock_size, to_move=view.to_move,
+        dealer=view.dealer, last_capturer=view.last_capturer, last_was_scopa=view.last_was_scopa)
