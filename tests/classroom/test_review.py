@@ -47,7 +47,7 @@ def week(shipped_specs):
 def test_the_weakest_themes_of_the_week_and_the_puzzles_missed_in_them(week):
     classroom, puzzles, (a, b, _c) = week
     (plan,) = review_plans(classroom)
-    assert [(t.theme, t.solved, t.tried) for t in plan.themes] == [(a, 1, 5), (b, 3, 4)]
+    assert [(t.key, t.solved, t.tried) for t in plan.themes] == [(a, 1, 5), (b, 3, 4)]
     # failed by two students first, then by one, in the order of the puzzles
     assert plan.puzzles == [puzzles[0].pk, puzzles[1].pk, puzzles[2].pk]
 

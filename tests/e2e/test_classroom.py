@@ -13,8 +13,8 @@ from django.core.management import call_command
 from tests.conftest import starter_specs
 from tests.e2e.axe import assert_accessible
 from tests.e2e.lessons import walk
+from tests.e2e.support import answer_puzzle
 from tests.e2e.test_lesson import _answer_step
-from tests.e2e.test_puzzle import _play_the_solution
 from tests.puzzles.support import needs_choice
 from tutorials.lessons.models import Lesson
 from tutorials.puzzles.models import Puzzle
@@ -113,7 +113,7 @@ def test_a_teacher_runs_a_class_and_a_student_does_the_homework(page, browser, l
         kid.get_by_test_id("homework").get_by_role("link", name="Scopa puzzles").click()
         kid.get_by_test_id("homework-go").click()
         solved = Puzzle.objects.get(pk=int(kid.url.rstrip("/").split("/")[-1]))
-        _play_the_solution(kid, solved)
+        answer_puzzle(kid, solved)
     kid.goto("/")
     assert kid.get_by_test_id("homework").inner_text().count("done ✓") == 2
     phone.close()

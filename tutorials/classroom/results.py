@@ -22,6 +22,7 @@ from tutorials.classroom.models import Assignment, Classroom, HomeworkStart, Mem
 from tutorials.core.games import GAMES, GAMES_BY_SLUG
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.puzzles.models import PuzzleAttempt
+from tutorials.puzzles.selectors import Tally
 from tutorials.tables.models import Table
 
 Key = tuple[int, int]  # (assignment pk, user pk)
@@ -405,25 +406,13 @@ REVIEW_PUZZLES = 10
 
 
 @dataclass
-class ThemeTally:
-    theme: str
-    label: str
-    tried: int = 0
-    solved: int = 0
-
-    @property
-    def percent(self) -> int:
-        return round(100 * self.solved / self.tried) if self.tried else 0
-
-
-@dataclass
 class ReviewPlan:
     """A game's weakest themes in the class over the last week, and the puzzles the class
     failed in them (those most students failed first)."""
 
     game: str
     game_name: str
-    themes: list[ThemeTally]
+    themes: list[Tally]  # a theme's tally: its key is the theme
     puzzles: list[int]
 
 
@@ -437,7 +426,7 @@ def review_plans(classroom: Classroom, now: datetime | None = None) -> list[Revi
     firsts = PuzzleAttempt.objects.filter(
         user__memberships__classroom=classroom, number=0, created__gte=since).values_list(
         "puzzle_id", "puzzle__game", "puzzle__themes", "correct")
-    tallies: dict[str, dict[str, ThemeTally]] = defaultdict(dict)
+    tallies: dict[str, dict[str, Tally]] = defaultdict(dict)
     failed: dict[str, Counter] = defaultdict(Counter)
     themes_of: dict[int, list[str]] = {}
     for puzzle, game, themes, correct in firsts:
@@ -446,7 +435,7 @@ def review_plans(classroom: Classroom, now: datetime | None = None) -> list[Revi
             continue
         themes_of[puzzle] = themes or []
         for theme in themes or []:
-            tally = tallies[game].setdefault(theme, ThemeTally(theme, str(info.themes.get(theme, theme))))
+            tally = tallies[game].setdefault(theme, Tally(theme, str(info.themes.get(theme, theme))))
             tally.tried += 1
             tally.solved += int(correct)
         if not correct:
@@ -454,10 +443,10 @@ def review_plans(classroom: Classroom, now: datetime | None = None) -> list[Revi
     plans = []
     for game in PUZZLE_GAMES:
         weak = sorted((t for t in tallies[game].values() if t.tried >= REVIEW_MIN_TRIES and t.solved < t.tried),
-                      key=lambda t: (t.solved / t.tried, -t.tried, t.theme))[:REVIEW_THEMES]
+                      key=lambda t: (t.solved / t.tried, -t.tried, t.key))[:REVIEW_THEMES]
         if not weak:
             continue
-        keys = {t.theme for t in weak}
+        keys = {t.key for t in weak}
         missed = [p for p, _n in sorted(failed[game].items(), key=lambda item: (-item[1], item[0]))
                   if keys & set(themes_of[p])][:REVIEW_PUZZLES]
         plans.append(ReviewPlan(game, str(GAMES_BY_SLUG[game].name), weak, missed))

@@ -372,6 +372,6 @@ def assignment_review(*, classroom: Classroom, game: str, due: date, by: Any, no
     title = _("Review our mistakes: %(game)s (%(themes)s)") % {"game": plan.game_name, "themes": themes}
     assignment = assignment_puzzles(classroom=classroom, game=game, picked=plan.puzzles, due=due, by=by,
                                     title=title[:160])
-    assignment.how = {"review": [t.theme for t in plan.themes], "picked": plan.puzzles}
+    assignment.how = {"review": [t.key for t in plan.themes], "picked": plan.puzzles}
     assignment.save(update_fields=["how"])
     return assignment
