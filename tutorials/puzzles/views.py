@@ -189,6 +189,9 @@ def _render(
         "number": tried, "first_try": not tried, "review_due": due, "theme": filters.theme,
         "answer_url": filters.url(reverse("puzzle_answer", args=[puzzle.game, puzzle.pk])),
         "page_url": page_url,
+        # the language switch comes back here with the filters kept, not the query as typed
+        "language_next": filters.url(reverse("puzzle_show", args=[puzzle.game, puzzle.pk]),
+                                     **({"result": str(result.attempt.number)} if result is not None else {})),
         "choose_url": page_url + ("&" if "?" in page_url else "?") + "choose=",
         "next_url": filters.url(reverse("puzzle_next", args=[puzzle.game])),
         "error": error, "result": result,
