@@ -184,3 +184,16 @@ def test_the_engine_thinks_with_no_transaction_open(client, monkeypatch):
     monkeypatch.setattr(scopa_coach, "advise", watched)
     assert _coach(client, table).status_code == 200
     assert seen == [False]
+
+
+def test_the_coach_speaks_the_readers_language(client):
+    """The advice holds numbers; its words are written when the panel is drawn (issue 17): the
+    same table's coach in Italian has the verdict's sentences in Italian and none of the English."""
+    table = _new_table(client)
+    english = _coach_section(_coach(client, table).content.decode())
+    url = reverse("play_coach", args=["scopa", table.public_id])
+    italian = _coach_section(client.get(url, {"ply": table.ply}, HTTP_ACCEPT_LANGUAGE="it").content.decode())
+    assert "This is the best play" in english and "What each play is worth" in english
+    assert "È la giocata migliore" in italian and "Quanto vale ogni giocata" in italian
+    assert "This is the best play" not in italian and "against the best play" not in italian
+    assert set(re.findall(r'data-answer="([^"]+)"', italian)) == set(re.findall(r'data-answer="([^"]+)"', english))
