@@ -1,6 +1,8 @@
 """Writes: storing puzzles, recording attempts (ratings once, reviews on a schedule), reading them back."""
 import random
+import statistics
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -8,7 +10,9 @@ from django.utils import timezone
 
 from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.puzzles import glicko
+from tutorials.puzzles.files import read_specs
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
+from tutorials.puzzles.registry import PUZZLE_GAMES
 from tutorials.puzzles.services import (
     Learner,
     StaleAttempt,
@@ -48,6 +52,19 @@ def test_initial_rating_follows_the_gap_between_the_two_best_plays(shipped_specs
     narrow = min(shipped_specs[:50], key=lambda s: sorted(v.loss for v in s.verdicts)[1])
     if len(wide.verdicts) == len(narrow.verdicts) and wide.kind == narrow.kind:
         assert initial_rating(wide) < initial_rating(narrow)
+
+
+@pytest.mark.parametrize("game", sorted(PUZZLE_GAMES))
+def test_each_games_basic_puzzles_start_below_a_new_learners_rating(game):
+    """Ratings are per game, each game's gaps in its own unit (points, stakes, chance): scaled by
+    the game's clear gap, the basic kinds a new learner meets first start below his 1500."""
+    info = PUZZLE_GAMES[game]
+    specs = list(read_specs(Path(info.starter)))
+    stored = {}
+    for spec in specs:
+        stored.setdefault(spec.kind, []).append(initial_rating(spec, info.clear_gap))
+    basic = [r for kind in (info.basic_kinds or tuple(info.kinds)[:1]) for r in stored.get(kind, [])]
+    assert basic and statistics.median(basic) < glicko.DEFAULT_RATING
 
 
 def test_a_signed_in_learners_first_attempt_rates_learner_and_puzzle_with_glicko2(puzzles):

@@ -42,6 +42,7 @@ class PuzzleGame:
     unit: str = "points"  # what a verdict's value counts: points (of the hand), stakes, chips...
     kind_units: dict[str, str] = field(default_factory=dict)  # kinds counted in another unit
     about: Any = ""  # the puzzle page's lead: where the positions come from, how they are proven
+    clear_gap: float = 1.0  # a gap between the two best answers (in `unit`) as plain as a point of Scopa
     generators: dict[str, str] = field(default_factory=dict)  # variant: engine generator other than `generate`
     variant_labels: dict[str, Any] = field(default_factory=dict)  # the variants' names in the puzzles' filter
     # A new learner's first puzzles are basic ones: of these kinds and variants (by default the

@@ -40,11 +40,13 @@ class AttemptResult:
 
 
 # -- storing puzzles ----------------------------------------------------------------------------
-def initial_rating(spec: Any) -> float:
+def initial_rating(spec: Any, clear_gap: float = 1.0) -> float:
     """A first guess at a puzzle's difficulty: a wide gap between the best and the next play is
-    easy to see, many legal plays are hard to weigh, and some kinds are harder than others."""
+    easy to see, many legal plays are hard to weigh, and some kinds are harder than others.
+    `clear_gap` is the game's gap (in its own unit: points, stakes, chance) that reads as plainly as
+    a point of Scopa (`PuzzleGame.clear_gap`)."""
     losses = sorted(v.loss for v in spec.verdicts)
-    gap = losses[1] if len(losses) > 1 else 4.0
+    gap = losses[1] / clear_gap if len(losses) > 1 else 4.0
     rating = 1500 - 180 * math.log2(max(gap, 0.25)) + 40 * (len(spec.verdicts) - 4)
     rating += KIND_OFFSET.get(spec.kind, 0)
     return float(min(max(round(rating), 800), 2200))
@@ -56,6 +58,7 @@ def puzzles_store(*, game: str, specs: Iterable[Any], progress: Callable[[int], 
 
     Idempotent: a puzzle already stored keeps its rating and play counts; only its spec is refreshed.
     """
+    clear_gap = puzzle_game(game).clear_gap
     existing = {
         (rules_text, position): (pk, spec, retired)
         for pk, rules_text, position, spec, retired in Puzzle.objects.filter(game=game).values_list(
@@ -77,7 +80,7 @@ def puzzles_store(*, game: str, specs: Iterable[Any], progress: Callable[[int], 
                 changed[pk] = Puzzle(pk=pk, **fields)
         elif key not in new:
             new[key] = Puzzle(game=game, rules_text=spec.rules_text, position=spec.position,
-                              rating=initial_rating(spec), **fields)
+                              rating=initial_rating(spec, clear_gap), **fields)
         if progress:
             progress(count)
     Puzzle.objects.bulk_create(new.values(), batch_size=200)

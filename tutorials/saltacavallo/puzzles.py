@@ -16,6 +16,7 @@ from tutorials.saltacavallo.table import Choice, SeatView, choices_for, ring
 
 register(PuzzleGame(
     slug="saltacavallo",
+    clear_gap=0.3,  # 30 points of chance of losing a life between the two best answers: as plain as a point of Scopa
     engine_module="neapolitan.saltacavallo.puzzles",
     variants=("P4", "P5"),
     variant_labels={"P4": gettext_lazy("4 players"), "P5": gettext_lazy("5 players")},

@@ -20,6 +20,7 @@ from tutorials.settemezzo.table import choice_label, seat_name
 
 register(PuzzleGame(
     slug="settemezzo",
+    clear_gap=0.3,  # three tenths of a stake between the two best answers read as plainly as a point of Scopa
     engine_module="neapolitan.settemezzo.puzzles",
     variants=("STANDS_ON_5", "DEALER"),
     variant_labels={"STANDS_ON_5": gettext_lazy("As a punter, the dealer standing on 5"),
