@@ -1,5 +1,5 @@
-"""The host's form for a new session: the questions (picked by number, typed positions, a set
-from the bank by theme and rating) and how it is played."""
+"""The host's form for a new session: the questions (picked by number, typed positions, a
+lesson's steps, a set from the bank by theme and rating) and how it is played."""
 from __future__ import annotations
 
 import re
@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tutorials.core.games import GAMES_BY_SLUG
+from tutorials.lessons.models import Lesson
 from tutorials.live import questions
 from tutorials.live.models import SPEED, VALUE
 from tutorials.puzzles.registry import PUZZLE_GAMES
@@ -31,6 +32,14 @@ def _variants() -> list[tuple[str, str]]:
             for v in info.variants]
 
 
+def _lessons() -> list[tuple[str, str]]:
+    """Every lesson, by game and in its order: its steps that ask something become questions."""
+    lessons = Lesson.objects.filter(retired=False).order_by("game", "order")
+    return [("", gettext_lazy("No lesson"))] + [
+        (str(lesson.pk), f"{GAMES_BY_SLUG[lesson.game].name}: {lesson.title}")
+        for lesson in lessons if lesson.game in GAMES_BY_SLUG]
+
+
 class NewSessionForm(forms.Form):
     title = forms.CharField(label=gettext_lazy("Title (optional)"), max_length=80, required=False)
     game = forms.ChoiceField(label=gettext_lazy("Puzzles of"), choices=_games)
@@ -46,6 +55,10 @@ class NewSessionForm(forms.Form):
         label=gettext_lazy("Positions typed in the engine's text form (optional, one a line)"), required=False,
         max_length=5000, widget=forms.Textarea(attrs={"rows": 3}),
         help_text=gettext_lazy("Each is judged by the engine now; one with no clearly best answer is refused."))
+    lesson = forms.ChoiceField(
+        label=gettext_lazy("The questions of a lesson (optional)"), choices=_lessons, required=False,
+        help_text=gettext_lazy("Every step of the lesson that asks something, in its order; the phones show it "
+                               "as the lesson does. Set “How many from the bank” to 0 to ask only these."))
     seconds = forms.IntegerField(label=gettext_lazy("Seconds per question"), min_value=10, max_value=300, initial=30)
     scoring = forms.ChoiceField(
         label=gettext_lazy("Scoring"), initial=VALUE, widget=forms.RadioSelect,
@@ -79,6 +92,8 @@ class NewSessionForm(forms.Form):
         if lines:
             game, variant = data["variant"].split(":", 1)
             drafts += [questions.typed(game=game, variant=variant, position=line) for line in lines]
+        if data["lesson"]:
+            drafts += questions.from_lesson(Lesson.objects.get(pk=int(data["lesson"])))
         if data["count"]:
             theme = data["theme"].split(":", 1)[1] if data["theme"] else ""
             drafts += questions.bank_set(game=data["game"], theme=theme, rating_min=data["rating_min"],

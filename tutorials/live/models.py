@@ -112,7 +112,7 @@ class LiveAnswer(models.Model):
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="answers")
     question = models.ForeignKey(LiveQuestion, on_delete=models.CASCADE, related_name="answers")
-    answer = models.CharField(max_length=64)
+    answer = models.CharField(max_length=200, help_text="A puzzle's answer in its notation; a lesson step's, its form fields URL-encoded.")
     best = models.BooleanField()
     loss = models.FloatField(help_text="Value given away against the best answer, in the puzzle's unit.")
     ms = models.PositiveIntegerField(help_text="Milliseconds from the question being shown.")

@@ -1,6 +1,8 @@
 """Where a session's questions come from (the puzzle bank of any game, by theme and rating or
-picked by number, or a position typed in the engine's text form), and how a question is shown
-before its reveal: the position, and the answers in a fixed order that says nothing of their worth."""
+picked by number, a position typed in the engine's text form, or a lesson's steps), how a question
+is shown before its reveal (the position, and the answers in a fixed order that says nothing of
+their worth), and how an answer is judged: by the game's puzzle machinery, or by the lesson step's
+own kind (lesson_steps.py)."""
 from __future__ import annotations
 
 import random
@@ -9,6 +11,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tutorials.lessons.models import Lesson
+from tutorials.live import lesson_steps
 from tutorials.live.models import LiveQuestion
 from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import PUZZLE_GAMES, PuzzleGame
@@ -77,6 +81,14 @@ def typed(*, game: str, variant: str, position: str) -> Draft:
     return Draft(game, spec.to_dict())
 
 
+def from_lesson(lesson: Lesson) -> list[Draft]:
+    """A question for each step of the lesson that asks something, in the lesson's order."""
+    steps = lesson_steps.interactive_steps(lesson)
+    if not steps:
+        raise BadQuestions(_("That lesson asks nothing: choose another."))
+    return [Draft(lesson.game, lesson_steps.spec_of(step)) for step in steps]
+
+
 # -- showing a question ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class AnswerOption:
@@ -86,15 +98,23 @@ class AnswerOption:
     label: str = ""
     card: Any = None
     takes: tuple = ()
+    cards: tuple = ()  # an answer that is a few cards (a lesson step's), drawn as cards
 
 
 def game_of(question: LiveQuestion) -> PuzzleGame:
     return PUZZLE_GAMES[question.game]
 
 
+def is_step(question: LiveQuestion) -> bool:
+    """A lesson's step: the phone shows the step's own answer controls, not buttons."""
+    return lesson_steps.is_step(question.spec)
+
+
 def answer_options(question: LiveQuestion) -> list[AnswerOption]:
     """Every answer the question takes, in the order of their text: the spec lists them best
-    first, and that order must not reach a page before the reveal."""
+    first, and that order must not reach a page before the reveal. None for a lesson's step."""
+    if is_step(question):
+        return []
     info = game_of(question)
     rows = info.presenter.options(info.spec(question.spec), "")
     options = [AnswerOption(row.answer, str(getattr(row, "label", "")), getattr(row, "card", None),
@@ -116,8 +136,68 @@ def verdict_rows(question: LiveQuestion) -> list[Any]:
 
 
 def worst_loss(question: LiveQuestion) -> float:
+    if is_step(question):
+        return lesson_steps.LOSS_WRONG
     return max((v["loss"] for v in question.spec["verdicts"]), default=0.0)
 
 
 def best_answer(question: LiveQuestion) -> str:
-    return question.spec["solution"]
+    return question.spec["right"] if is_step(question) else question.spec["solution"]
+
+
+def option_of(question: LiveQuestion, options: tuple[AnswerOption, ...], answer: str) -> AnswerOption | None:
+    """How an answer is drawn: its button, or a lesson step's answer in words or cards."""
+    if is_step(question):
+        text, cards = lesson_steps.label(question.spec, answer)
+        return AnswerOption(answer, text, cards=cards)
+    return next((o for o in options if o.answer == answer), None)
+
+
+def answer_words(question: LiveQuestion, answer: str) -> str:
+    """An answer in a report: as recorded for a puzzle (its notation), in words for a lesson's step."""
+    if not is_step(question) or not answer:
+        return answer
+    text, cards = lesson_steps.label(question.spec, answer)
+    return text or " ".join(card.italian_name for card in cards)
+
+
+def best_option(question: LiveQuestion, options: tuple[AnswerOption, ...]) -> AnswerOption | None:
+    """The best answer, drawn (a step's in the reader's language)."""
+    if is_step(question):
+        return AnswerOption("", lesson_steps.solution(question.spec))
+    return option_of(question, options, best_answer(question))
+
+
+def judge(question: LiveQuestion, answer: str) -> tuple[str, float]:
+    """The answer as it is recorded, and the value it gives away against the best one.
+    ValueError, with a message for the player, when it is not an answer to this question."""
+    if is_step(question):
+        return answer, lesson_steps.judge(question.spec, answer)[1]  # BadAnswer says what is wrong
+    info = game_of(question)
+    try:
+        verdict = info.engine.judge(info.spec(question.spec), answer)
+    except ValueError:  # BadNotation, IllegalAction
+        raise ValueError(_("That is not one of the answers. Choose one of the buttons.")) from None
+    return verdict.answer, verdict.loss
+
+
+@dataclass(frozen=True)
+class GivenAnswer:
+    """After a lesson step's reveal: one answer given, how many gave it, and the step's verdict."""
+
+    option: AnswerOption
+    count: int
+    width: int  # percent of the most given answer's count
+    right: bool
+    why: str
+
+
+def step_answers(question: LiveQuestion, counts: dict[str, int]) -> list[GivenAnswer]:
+    """Every answer given to a lesson step, the right ones first, then the most given."""
+    most = max(counts.values(), default=0) or 1
+    rows = []
+    for answer, count in counts.items():
+        verdict = lesson_steps.verdict(question.spec, answer)
+        rows.append(GivenAnswer(option_of(question, (), answer), count, 100 * count // most, verdict.correct,
+                                verdict.why))
+    return sorted(rows, key=lambda r: (not r.right, -r.count, r.option.answer))

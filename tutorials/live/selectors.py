@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.db.models import Count, Prefetch
 
 from tutorials.live.models import QUESTION, REVEAL, LiveAnswer, LiveQuestion, LiveSession, Player
-from tutorials.live.questions import AnswerOption, answer_options
+from tutorials.live.questions import AnswerOption, answer_options, answer_words
 
 BOARD_SECONDS = 600
 
@@ -130,7 +130,7 @@ def report_rows(session: LiveSession) -> list[ReportRow]:
         for q in questions:
             a = answers.get((player.pk, q.pk))
             rows.append(ReportRow(player.nickname, player.removed, q.number + 1, q.game, q.puzzle_id,
-                                  a.answer if a else "", q.spec["solution"], bool(a and a.best),
+                                  answer_words(q, a.answer) if a else "", q.spec["solution"], bool(a and a.best),
                                   a.loss if a else 0.0, round(a.ms / 1000, 2) if a else 0.0, a.points if a else 0,
                                   player.user_id))
     return rows

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tutorials.live import changes, codes, scoring, selectors
+from tutorials.live import changes, codes, questions, scoring, selectors
 from tutorials.live.models import (
     FINISHED,
     LOBBY,
@@ -31,7 +31,7 @@ from tutorials.live.models import (
     LiveSession,
     Player,
 )
-from tutorials.live.questions import MAX_QUESTIONS, BadQuestions, Draft, game_of, worst_loss
+from tutorials.live.questions import MAX_QUESTIONS, BadQuestions, Draft, worst_loss
 from tutorials.live.rosters import roster_for, roster_of
 from tutorials.puzzles.services import reviews_missed
 
@@ -295,21 +295,20 @@ def answer_record(*, player: Player, number: int, answer: str, now: datetime | N
         raise Refused(_("This question is closed: your answer was not counted."))
     if now > session.deadline + timedelta(seconds=settings.LIVE_ANSWER_GRACE):
         raise Refused(_("Time was up: your answer came after the deadline and does not count."))
-    info = game_of(question)
     try:
-        verdict = info.engine.judge(info.spec(question.spec), answer)
-    except ValueError:  # BadNotation, IllegalAction
-        raise LiveError(_("That is not one of the answers. Choose one of the buttons.")) from None
-    best = verdict.loss <= scoring.BEST
+        answer, loss = questions.judge(question, answer)
+    except ValueError as error:
+        raise LiveError(str(error)) from None
+    best = loss <= scoring.BEST
     ms = max(int((now - session.started).total_seconds() * 1000), 0)
     streak = 0
     if best:
         before = LiveAnswer.objects.filter(player=player, question__number=number - 1, best=True).exists()
         streak = player.streak + 1 if before else 1
-    won = scoring.points(loss=verdict.loss, worst=worst_loss(question), ms=ms, limit_ms=session.seconds * 1000,
+    won = scoring.points(loss=loss, worst=worst_loss(question), ms=ms, limit_ms=session.seconds * 1000,
                          speed=session.scoring == SPEED, streak=streak, streak_bonus=session.streak_bonus)
-    recorded = LiveAnswer.objects.create(player=player, question=question, answer=verdict.answer, best=best,
-                                         loss=verdict.loss, ms=ms, points=won)
+    recorded = LiveAnswer.objects.create(player=player, question=question, answer=answer, best=best,
+                                         loss=loss, ms=ms, points=won)
     player.score += won
     player.time_ms += ms
     player.streak = streak

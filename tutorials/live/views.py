@@ -40,7 +40,7 @@ from tutorials.core.inputs import whole_number
 from tutorials.core.learners import anon_key
 from tutorials.core.qr import qr_svg
 from tutorials.core.ratelimit import allow
-from tutorials.live import changes, codes, questions, selectors, services
+from tutorials.live import changes, codes, lesson_steps, questions, selectors, services
 from tutorials.live.forms import NewSessionForm
 from tutorials.live.models import (
     FINISHED,
@@ -210,10 +210,12 @@ def _play_context(request: HttpRequest, player: Player, snap: selectors.Snapshot
         context["answer"] = mine
         if session.state == QUESTION and mine is None and not player.removed:
             context["options"] = snap.options
+        if questions.is_step(question):  # its title, and its form until answered
+            context["step"] = lesson_steps.shown(question.spec, question.game)
         if mine is not None:
-            context["chosen"] = snap.option(mine.answer)
+            context["chosen"] = questions.option_of(question, snap.options, mine.answer)
         if session.state == REVEAL:
-            context["best"] = snap.option(questions.best_answer(question))
+            context["best"] = questions.best_option(question, snap.options)
             context["unit"] = _unit(question)
     if session.state in (REVEAL, FINISHED):
         context["standing"] = selectors.standing_of(session, player)
@@ -228,6 +230,9 @@ def _remaining_ms(session: LiveSession, now) -> int:
 
 
 def _unit(question: LiveQuestion) -> str:
+    """The unit of the value an answer gives away; none for a lesson's step (right or wrong)."""
+    if questions.is_step(question):
+        return ""
     info = PUZZLE_GAMES[question.game]
     return info.kind_units.get(question.kind, info.unit)
 
@@ -271,9 +276,13 @@ def answer(request: HttpRequest, public_id: str) -> HttpResponse:
     player = _player(request, public_id)
     if player is None:
         return _error(request, _("You are not in this session. Join it with its PIN."), status=403)
-    number = whole_number(request.POST.get("number"), digits=3)
-    text = request.POST.get("answer", "").strip()
-    if number is None or not text or len(text) > 64:
+    if "answer" in request.POST:  # a button of a puzzle's answers
+        number = whole_number(request.POST.get("number"), digits=3)
+        text = request.POST.get("answer", "").strip()
+    else:  # a lesson step's own form
+        number = whole_number(request.POST.get("live_question"), digits=3)
+        text = lesson_steps.answer_text(request.POST)
+    if number is None or not text or len(text) > lesson_steps.MAX_ANSWER:
         return _play_response(request, player, status=400, error=_("That answer was not understood. Choose one of the buttons."))
     try:
         services.answer_record(player=player, number=number, answer=text)
@@ -338,11 +347,15 @@ def _host_context(request: HttpRequest, session: LiveSession) -> dict[str, Any]:
                        qr=qr_svg(link, _("QR code: the link to join this session"), scale=6))
     elif session.state in (QUESTION, REVEAL):
         question = selectors.current_question(session)
-        info = PUZZLE_GAMES[question.game]
-        context.update(question=question, game=GAMES_BY_SLUG[question.game], position=questions.position_of(question),
-                       position_template=info.position_template, result=True,  # drawn without answer controls
+        context.update(question=question, game=GAMES_BY_SLUG[question.game],
                        answered=selectors.answered_count(question), players=len(selectors.players_in(session)))
-        if session.state == REVEAL:
+        if questions.is_step(question):
+            context.update(_step_context(session, question))
+        else:
+            info = PUZZLE_GAMES[question.game]
+            context.update(position=questions.position_of(question), position_template=info.position_template,
+                           result=True)  # drawn without answer controls
+        if session.state == REVEAL and not questions.is_step(question):
             counts = selectors.spread(question)
             rows = questions.verdict_rows(question)
             most = max(counts.values(), default=0) or 1
@@ -352,6 +365,16 @@ def _host_context(request: HttpRequest, session: LiveSession) -> dict[str, Any]:
                            board=selectors.standings(session)[:10])
     else:
         context["board"] = selectors.standings(session)[:10]
+    return context
+
+
+def _step_context(session: LiveSession, question: LiveQuestion) -> dict[str, Any]:
+    """A lesson's step on the projector: the step as the phones show it (its controls shut), and
+    at the reveal every answer given with the step's verdict, and the right answer."""
+    context: dict[str, Any] = {"step": lesson_steps.shown(question.spec, question.game)}
+    if session.state == REVEAL:
+        context.update(given=questions.step_answers(question, selectors.spread(question)),
+                       solution=lesson_steps.solution(question.spec), board=selectors.standings(session)[:10])
     return context
 
 
@@ -430,11 +453,17 @@ def report(request: HttpRequest, public_id: str) -> TemplateResponse:
     session = _reported(request, public_id)
     questions_, players, answers = selectors.report(session)
     names = real_names(session)  # a class's students: the report is its teachers' alone
-    table = [(p, names.get(p.user_id, ""), [answers.get((p.pk, q.pk)) for q in questions_]) for p in players]
+    table = [(p, names.get(p.user_id, ""), [_cell_of(q, answers.get((p.pk, q.pk))) for q in questions_])
+             for p in players]
     return TemplateResponse(request, "live/report.html", {
         "session": session, "questions": questions_, "table": table, "hosting": session.host_id == request.user.pk,
         "games": {q.game: GAMES_BY_SLUG[q.game].name for q in questions_},
     })
+
+
+def _cell_of(question: LiveQuestion, answer: Any) -> tuple[Any, str]:
+    """A report's cell: the answer, and how it reads (a lesson step's in words)."""
+    return answer, questions.answer_words(question, answer.answer) if answer else ""
 
 
 def _cell(value: Any) -> Any:
