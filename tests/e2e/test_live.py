@@ -247,3 +247,72 @@ def test_a_class_joins_its_teachers_session_as_itself(browser, live_server, sett
     projector.close()
     for phone in (her, him):
         phone.context.close()
+
+
+def _answer_step(phone, fields: dict) -> None:
+    """Tap the cards of a capture step's answer and take them, or say it takes nothing."""
+    if fields.get("nothing"):
+        phone.get_by_role("button", name="It takes nothing").click()
+        return
+    for card in fields["cards"]:
+        phone.locator(f'input[name=cards][value="{card}"]').check(force=True)
+    phone.get_by_role("button", name="Take these cards").click()
+
+
+def test_a_lessons_step_asked_live(browser, live_server, settings):
+    """A step of a Scopa lesson: the phones tap cards as in the lesson, one right and one wrong;
+    the projector shows the step with its controls shut, then every answer given and the right one."""
+    from django.core.management import call_command
+
+    from tutorials.lessons.models import Step
+    from tutorials.live import lesson_steps, questions, services
+
+    call_command("sync_content", verbosity=0)
+    settings.LIVE_POLL_MS = 300
+    step = Step.objects.filter(lesson__game="scopa", kind="capture").order_by("lesson__order", "number").first()
+    host_user = get_user_model().objects.create_user("teacher", password="pw-teacher-1")
+    teacher_enable(user=host_user)
+    session = services.session_create(host=host_user, drafts=[questions.Draft("scopa", lesson_steps.spec_of(step))],
+                                      seconds=120)
+    right = lesson_steps.kind_of(session.questions.get().spec).answer_fields(step.in_language("en"), right=True)
+    assert set(right) <= {"cards", "nothing"}
+    projector = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
+    host = projector.new_page()
+    host.set_default_timeout(15000)
+    host.goto("/accounts/login/")
+    _log_in(host, "teacher", "pw-teacher-1")
+    host.goto(f"/live/h/{session.public_id}/")
+    phones = []
+    for _n in range(2):
+        phone = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url).new_page()
+        phone.set_default_timeout(15000)
+        phone.goto(f"/live/join/{session.pin}/")
+        phone.locator(".live-name").first.click()
+        phone.get_by_test_id("waiting").wait_for()
+        phones.append(phone)
+    host.locator("[data-testid=players] li").nth(1).wait_for()
+    host.get_by_role("button", name="Start").click()
+    host.get_by_test_id("countdown").wait_for()
+    assert host.locator(".live-step--shown input[name=cards]").first.is_disabled()
+    assert_accessible(host)
+    for phone in phones:
+        phone.get_by_test_id("step").wait_for()
+    assert_accessible(phones[0])
+    _shot(phones[0], "phone-step-360")
+    _answer_step(phones[0], right)
+    phones[0].locator(ANSWERED).first.wait_for()
+    _answer_step(phones[1], lesson_steps.kind_of(session.questions.get().spec).answer_fields(
+        step.in_language("en"), right=False))
+    host.get_by_test_id("spread").wait_for()
+    assert host.locator("[data-testid=spread] li").count() == 2
+    assert host.locator("[data-testid=spread] li.live-spread--best").get_attribute("data-count") == "1"
+    assert host.get_by_test_id("solution").inner_text().strip()
+    assert_accessible(host)
+    _shot(host, "host-step-reveal-1280")
+    phones[0].get_by_test_id("outcome").wait_for()
+    assert "Best answer!" in phones[0].get_by_test_id("outcome").inner_text()
+    assert "Not the best answer" in phones[1].get_by_test_id("outcome").inner_text()
+    assert_accessible(phones[1])
+    projector.close()
+    for phone in phones:
+        phone.context.close()

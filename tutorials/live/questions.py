@@ -155,7 +155,7 @@ def option_of(question: LiveQuestion, options: tuple[AnswerOption, ...], answer:
 
 def answer_words(question: LiveQuestion, answer: str) -> str:
     """An answer in a report: as recorded for a puzzle (its notation), in words for a lesson's step."""
-    if not is_step(question) or not answer:
+    if not is_step(question):
         return answer
     text, cards = lesson_steps.label(question.spec, answer)
     return text or " ".join(card.italian_name for card in cards)

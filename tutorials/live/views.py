@@ -281,8 +281,8 @@ def answer(request: HttpRequest, public_id: str) -> HttpResponse:
         text = request.POST.get("answer", "").strip()
     else:  # a lesson step's own form
         number = whole_number(request.POST.get("live_question"), digits=3)
-        text = lesson_steps.answer_text(request.POST)
-    if number is None or not text or len(text) > lesson_steps.MAX_ANSWER:
+        text = lesson_steps.answer_text(request.POST)  # may be empty: the step's kind says what that means
+    if number is None or ("answer" in request.POST and not text) or len(text) > lesson_steps.MAX_ANSWER:
         return _play_response(request, player, status=400, error=_("That answer was not understood. Choose one of the buttons."))
     try:
         services.answer_record(player=player, number=number, answer=text)
