@@ -248,3 +248,28 @@ def test_a_students_home_page_with_every_kind_of_homework_takes_a_few_queries(co
     with django_assert_max_num_queries(13):  # the page's own 6, the homework's 7 however much there is
         page = client.get("/")
     assert page.content.decode().count('<li class="homework-item') == 9
+
+
+def test_a_homework_puzzle_leads_back_to_its_homework_not_to_another_puzzle(content):
+    """Opened from the homework page, a puzzle's "next" goes back to the homework (which shows
+    how far the student is and the next puzzle of the set); opened elsewhere, to the next puzzle."""
+    classroom = a_class()
+    student = student_of(classroom)
+    work = assignment_puzzles(classroom=classroom, game="scopa", count=3, due=_due(), by=None)
+    client = client_of(student)
+    page = client.get(reverse("classroom:homework", args=[work.public_id])).content.decode()
+    first = re.search(r'data-testid="homework-go" href="([^"]+)"', page).group(1)
+    assert f"homework={work.public_id}" in first
+    puzzle = Puzzle.objects.get(pk=int(re.search(r"/(\d+)/", first).group(1)))
+    shown = client.get(first).content.decode()
+    answer_url = re.search(r'hx-post="([^"]+)"', shown).group(1).replace("&amp;", "&")
+    assert f"homework={work.public_id}" in answer_url
+    result = client.post(answer_url, right(puzzle), HTTP_HX_REQUEST="true")
+    assert result.context_data["next_url"] == reverse("classroom:homework", args=[work.public_id])
+    assert "Back to the homework" in result.content.decode()
+    back = client.get(result.context_data["next_url"]).content.decode()
+    following = re.search(r'data-testid="homework-go" href="([^"]+)"', back).group(1)
+    assert f"/{puzzle.pk}/" not in following  # the next puzzle of the set, not the one just solved
+    elsewhere = client.post(reverse("puzzle_answer", args=["scopa", following.split("/")[-2]]),
+                            right(Puzzle.objects.get(pk=int(following.split("/")[-2]))), HTTP_HX_REQUEST="true")
+    assert elsewhere.context_data["next_url"] == reverse("puzzle_next", args=["scopa"])

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from tutorials.classroom.codes import is_token
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import whole_number
 from tutorials.core.learners import anon_key, has_learner
@@ -37,10 +38,12 @@ class Filters:
 
     theme: str = ""
     variant: str = ""
+    homework: str = ""  # the piece of homework the puzzle was opened from: "next" goes back to it
 
     def url(self, url: str, **more: str) -> str:
         """`url` with the filters (and `more`) in its query, for the next page to keep them."""
-        query = {k: v for k, v in {"theme": self.theme, "variant": self.variant, **more}.items() if v}
+        query = {k: v for k, v in {"theme": self.theme, "variant": self.variant, "homework": self.homework,
+                                   **more}.items() if v}
         return f"{url}?{urlencode(query)}" if query else url
 
 
@@ -67,9 +70,11 @@ def _filters(request: HttpRequest, info: PuzzleGame) -> tuple[Filters, str]:
     if variant and variant not in info.variant_rules:
         unknown.append(_("These puzzles have no variant called “%(v)s”.") % {"v": variant[:40]})
         variant = ""
+    homework = request.GET.get("homework") or ""
+    homework = homework if is_token(homework) else ""  # the homework page itself says whose it is
     if not unknown:
-        return Filters(theme, variant), ""
-    return Filters(theme, variant), " ".join([*unknown, _("Here are the puzzles without that filter.")])
+        return Filters(theme, variant, homework), ""
+    return Filters(theme, variant, homework), " ".join([*unknown, _("Here are the puzzles without that filter.")])
 
 
 @require_safe
@@ -202,6 +207,9 @@ def _render(
         context["verdict"] = result.verdict
         if result.attempt.review:  # one queue across the games: the next review may be another game's
             context["next_url"] = reverse("review_next")
+        elif filters.homework:  # a set of homework: its page shows how far the learner is, and what is next
+            context["next_url"] = reverse("classroom:homework", args=[filters.homework])
+            context["next_label"] = _("Back to the homework")
     template = "puzzles/puzzle.html#puzzle" if request.htmx else "puzzles/puzzle.html"
     return TemplateResponse(request, template, context, status=status)
 
