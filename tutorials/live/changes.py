@@ -65,6 +65,27 @@ def state_stamp(session_id: int) -> Stamp | None:
     return stamp
 
 
+def pid_key(public_id: str) -> str:
+    """Where the cache keeps a session's primary key under its public id (immutable)."""
+    return f"live:pid:{public_id}"
+
+
+def unchanged_in_cache(public_id: str, version: str, crowd: str | None = None) -> bool:
+    """Whether the cache alone says that the screen showing `version` (and, for the host's,
+    `crowd`) is up to date: the session's stamp says so and no deadline has passed. False when
+    the cache cannot tell (a key lost or never set): the view then asks the database."""
+    session_id = cache.get(pid_key(public_id))
+    if session_id is None:
+        return False
+    found = cache.get(_state_key(session_id))
+    if found is None:
+        return False
+    stamp = Stamp(*found)
+    if str(stamp.version) != version or stamp.due(datetime.now().astimezone()):
+        return False
+    return crowd is None or crowd == str(crowd_count(session_id))
+
+
 def state_changed(session: LiveSession) -> None:
     """After the transaction that bumped `session.version` commits, every screen hears of it."""
     key, stamp = _state_key(session.pk), stamp_of(session)

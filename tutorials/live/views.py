@@ -62,7 +62,7 @@ GET_OR_POST = ["GET", "HEAD", "POST"]  # a HEAD is answered as a GET
 # -- finding things ------------------------------------------------------------------------------
 def _session_pk(public_id: str) -> int | None:
     """The session's primary key from its public id: immutable, so kept in the cache."""
-    key = f"live:pid:{public_id}"
+    key = changes.pid_key(public_id)
     pk = cache.get(key)
     if pk is None:
         pk = LiveSession.objects.filter(public_id=public_id).values_list("pk", flat=True).first()
