@@ -161,3 +161,32 @@ def test_the_form_refuses_a_lesson_that_is_not_there(lessons, host):
         "game": "scopa", "rating_min": 0, "rating_max": 4000, "count": 0, "lesson": "999999",
         "seconds": 30, "scoring": "value"})
     assert response.status_code == 400 and not LiveSession.objects.exists()
+
+
+@pytest.mark.parametrize("game", ["scopa", "settemezzo", "stoppa", "saltacavallo"])
+def test_odd_answers_to_every_step_kind_are_4xx_and_record_nothing(lessons, host, game):
+    """The fuzz of issue 12 at the live answer: each step kind's fields, each odd value."""
+    from tests.core.test_fuzz import ODD_VALUES
+
+    kinds: dict[str, Step] = {}
+    for step in Step.objects.filter(lesson__game=game).order_by("lesson__order", "number"):
+        if STEP_KINDS[step.kind].interactive:
+            kinds.setdefault(step.kind, step)
+    drafts = [questions.Draft(game, lesson_steps.spec_of(s)) for s in kinds.values()]
+    session = services.session_create(host=host, drafts=drafts, seconds=300)
+    client = host_client(host)
+    phone, player = joined(session)
+    joined(session)  # who never answers: no question is revealed before the host moves on
+    host_move(client, session, "start")
+    for number, step in enumerate(kinds.values()):
+        fields = {*STEP_KINDS[step.kind].answer_fields(step.in_language("en")), "cards", "choice", "number"}
+        for field in sorted(fields):
+            for value in ODD_VALUES:
+                before = LiveAnswer.objects.filter(player=player).count()
+                response = phone.post(url("answer", session), {"live_question": number, field: value}, **HTMX)
+                assert response.status_code < 500, (number, field, value)
+                if response.status_code >= 400:
+                    assert LiveAnswer.objects.filter(player=player).count() == before
+                LiveAnswer.objects.filter(player=player).delete()  # some odd values are answers: try on
+        host_move(client, session, "reveal")
+        host_move(client, session, "next")
