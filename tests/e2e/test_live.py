@@ -146,6 +146,16 @@ def test_the_projector_at_1920_and_a_phone_that_reloads(browser, live_server, se
     phone.context.close()
 
 
+def _projector_signed_in(browser, live_server):
+    """The teacher's projector (1280×720), signed in."""
+    projector = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
+    host = projector.new_page()
+    host.set_default_timeout(15000)
+    host.goto("/accounts/login/")
+    _log_in(host, "teacher", "pw-teacher-1")
+    return projector, host
+
+
 def _log_in(page, username: str, password: str) -> None:
     """Fill in the log-in form the page shows, and send it."""
     page.fill("input[name=username]", username)
@@ -167,11 +177,7 @@ def test_a_class_joins_its_teachers_session_as_itself(browser, live_server, sett
     stella, marco = students_create(classroom=classroom, names=["Stella Rossi", "Marco Bianchi"])
     get_user_model().objects.create_user("leo", password="pw-leo-12345")
 
-    projector = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
-    host = projector.new_page()
-    host.set_default_timeout(15000)
-    host.goto("/accounts/login/")
-    _log_in(host, "teacher", "pw-teacher-1")
+    projector, host = _projector_signed_in(browser, live_server)
     host.goto(f"/classes/{classroom.public_id}/")
     host.get_by_test_id("start-live").click()
     host.get_by_role("heading", name="New live session for 5B").wait_for()
@@ -276,11 +282,7 @@ def test_a_lessons_step_asked_live(browser, live_server, settings):
                                       seconds=120)
     right = lesson_steps.kind_of(session.questions.get().spec).answer_fields(step.in_language("en"), right=True)
     assert set(right) <= {"cards", "nothing"}
-    projector = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
-    host = projector.new_page()
-    host.set_default_timeout(15000)
-    host.goto("/accounts/login/")
-    _log_in(host, "teacher", "pw-teacher-1")
+    projector, host = _projector_signed_in(browser, live_server)
     host.goto(f"/live/h/{session.public_id}/")
     phones = []
     for _n in range(2):

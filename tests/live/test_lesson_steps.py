@@ -9,7 +9,6 @@ import io
 
 import pytest
 from django.core.management import call_command
-from django.http import QueryDict
 from django.urls import reverse
 
 from tests.live.test_views import HTMX, host_client, host_move, joined, url
@@ -47,6 +46,15 @@ def _session_of(client, lesson: Lesson) -> LiveSession:
     return LiveSession.objects.get(public_id=response["Location"].rstrip("/").split("/")[-1])
 
 
+def _one_step_of_each_kind(game: str) -> dict[str, Step]:
+    """The first step of each asking kind in the game's lessons."""
+    kinds: dict[str, Step] = {}
+    for step in Step.objects.filter(lesson__game=game).order_by("lesson__order", "number"):
+        if STEP_KINDS[step.kind].interactive:
+            kinds.setdefault(step.kind, step)
+    return kinds
+
+
 # -- every step of every lesson ------------------------------------------------------------------
 def test_every_asking_step_of_every_lesson_makes_a_question_its_kind_judges(lessons):
     """Right fields score as right and wrong ones as wrong, judged from the text kept for them."""
@@ -57,10 +65,7 @@ def test_every_asking_step_of_every_lesson_makes_a_question_its_kind_judges(less
         kind = STEP_KINDS[step.kind]
         data = step.in_language("en")
         for right in (True, False):
-            fields = QueryDict(mutable=True)
-            for key, value in kind.answer_fields(data, right=right).items():
-                fields.setlist(key, value if isinstance(value, list) else [value])
-            text = lesson_steps.answer_text(fields)
+            text = lesson_steps.answer_text(lesson_steps.fields_query(kind.answer_fields(data, right=right)))
             assert 0 < len(text) <= lesson_steps.MAX_ANSWER, step
             assert lesson_steps.judge(spec, text) == (right, 0.0 if right else lesson_steps.LOSS_WRONG), step
         assert spec["solution"], step
@@ -90,7 +95,7 @@ def test_a_lessons_session_right_and_wrong_answers_the_reveal_and_the_report(les
     html = phone.content.decode()
     assert phone.status_code == 200 and 'data-testid="step"' in html and 'name="live_question"' in html
     right_why = lesson_steps.verdict(first.spec, lesson_steps.answer_text(
-        _query(_fields(first, right=True)))).why
+        lesson_steps.fields_query(_fields(first, right=True)))).why
     for page in (html, client.get(url("host", session)).content.decode()):
         assert right_why not in page  # nothing of the verdict before the reveal
 
@@ -123,20 +128,10 @@ def test_a_lessons_session_right_and_wrong_answers_the_reveal_and_the_report(les
     assert row["best"] == "1" and row["answer"] and "=" not in row["answer"] and row["best answer"]
 
 
-def _query(fields: dict) -> QueryDict:
-    query = QueryDict(mutable=True)
-    for key, value in fields.items():
-        query.setlist(key, value if isinstance(value, list) else [value])
-    return query
-
-
 @pytest.mark.parametrize("game", ["scopa", "settemezzo", "stoppa", "saltacavallo"])
 def test_every_step_kind_of_a_game_shows_on_the_phone_and_the_projector(lessons, host, game):
     """One step of each kind the game's lessons use, through question, answer and reveal."""
-    kinds: dict[str, Step] = {}
-    for step in Step.objects.filter(lesson__game=game).order_by("lesson__order", "number"):
-        if STEP_KINDS[step.kind].interactive:
-            kinds.setdefault(step.kind, step)
+    kinds = _one_step_of_each_kind(game)
     drafts = [questions.Draft(game, lesson_steps.spec_of(s)) for s in kinds.values()]
     session = services.session_create(host=host, drafts=drafts)
     client = host_client(host)
@@ -147,8 +142,8 @@ def test_every_step_kind_of_a_game_shows_on_the_phone_and_the_projector(lessons,
         assert client.get(url("host", session)).status_code == 200
         shown = phone.get(url("play", session))
         assert shown.status_code == 200 and 'data-testid="step"' in shown.content.decode(), step
-        services.answer_record(player=player, number=number,
-                               answer=lesson_steps.answer_text(_query(_fields(question, right=number % 2 == 0))))
+        given = lesson_steps.fields_query(_fields(question, right=number % 2 == 0))
+        services.answer_record(player=player, number=number, answer=lesson_steps.answer_text(given))
         host_move(client, session, "reveal")
         page = client.get(url("host", session))
         assert page.status_code == 200 and page.context_data["given"][0].right == (number % 2 == 0), step
@@ -168,10 +163,7 @@ def test_odd_answers_to_every_step_kind_are_4xx_and_record_nothing(lessons, host
     """The fuzz of issue 12 at the live answer: each step kind's fields, each odd value."""
     from tests.core.test_fuzz import ODD_VALUES
 
-    kinds: dict[str, Step] = {}
-    for step in Step.objects.filter(lesson__game=game).order_by("lesson__order", "number"):
-        if STEP_KINDS[step.kind].interactive:
-            kinds.setdefault(step.kind, step)
+    kinds = _one_step_of_each_kind(game)
     drafts = [questions.Draft(game, lesson_steps.spec_of(s)) for s in kinds.values()]
     session = services.session_create(host=host, drafts=drafts, seconds=300)
     client = host_client(host)

@@ -34,7 +34,7 @@ def spec_of(step: Step) -> dict[str, Any]:
     change later; the session's report must not), and the right answer as the host reads it."""
     kind = STEP_KINDS[step.kind]
     data = step.in_language()
-    fields = _query(kind.answer_fields(data, right=True))
+    fields = fields_query(kind.answer_fields(data, right=True))
     spec = {"source": SOURCE, "step_kind": step.kind, "data": step.data,
             "lesson": {"en": step.lesson.title_en, "it": step.lesson.title_it},
             "step": step.number, "rules_text": "", "position": "", "kind": step.kind,
@@ -50,7 +50,8 @@ def solution(spec: dict[str, Any]) -> str:
     return verdict(spec, spec["right"]).solution or text or " ".join(map(str, cards))
 
 
-def _query(fields: dict[str, Any]) -> QueryDict:
+def fields_query(fields: dict[str, Any]) -> QueryDict:
+    """Form fields as a step kind's `answer_fields` gives them (a value or a list), as posted."""
     query = QueryDict(mutable=True)
     for key, value in fields.items():
         query.setlist(key, value if isinstance(value, list) else [value])
