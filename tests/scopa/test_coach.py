@@ -7,6 +7,7 @@ import re
 import uuid
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -197,3 +198,24 @@ def test_the_coach_speaks_the_readers_language(client):
     assert "È la giocata migliore" in italian and "Quanto vale ogni giocata" in italian
     assert "This is the best play" not in italian and "against the best play" not in italian
     assert set(re.findall(r'data-answer="([^"]+)"', italian)) == set(re.findall(r'data-answer="([^"]+)"', english))
+
+
+def test_the_engine_thinks_for_one_visitor_only_so_often(client, settings):
+    """The coach and the computer players' moves share the "think" limit: past it, a 429 that
+    says so, and the table is as it was (the engine is not asked)."""
+    table = _new_table(client, "SCOPONE_SCIENTIFICO")
+    settings.RATE_LIMITS = {"think": {"session": (1, 60)}}
+    cache.clear()  # the computer players' moves so far are not counted
+    assert _coach(client, table, htmx=True).status_code == 200
+    before = (table.state_text, table.ply)
+    refused = _coach(client, table, htmx=True)
+    assert refused.status_code == 429 and "Wait a minute" in refused.content.decode()
+    assert COACH not in refused.content.decode()
+    moved = client.post(reverse("play_advance", args=["scopa", table.public_id]), {"ply": table.ply},
+                        HTTP_HX_REQUEST="true")
+    assert moved.status_code == 429
+    table.refresh_from_db()
+    assert (table.state_text, table.ply) == before
+    other = Client()  # another visitor is not held up
+    mine = _new_table(other, "SCOPA_2P")
+    assert _coach(other, mine, htmx=True).status_code == 200

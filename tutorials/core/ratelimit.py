@@ -16,6 +16,8 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 TOO_MANY = _("That was a lot of answers in a short time. Wait a minute, then go on.")
+TOO_MUCH_THINKING = _("The computer players have been asked to think a lot in a short time. "
+                      "Wait a minute, then go on: the table is as you left it.")
 
 
 def client_address(request: HttpRequest) -> str:

@@ -126,6 +126,9 @@ RATE_LIMITS = {
     "quick_signin": {"session": (20, 600), "address": (600, 600)},  # a class of 30 signing in, twice over
     # Log-in tries: per account too, so a made-up student's short password cannot be guessed.
     "login": {"session": (20, 600), "address": (600, 600), "username": (10, 600)},
+    # The engine thinking for a visitor: a computer player's move, the coach's advice. A 4-player
+    # table asks for three moves a trick; a class plays from one address.
+    "think": {"session": (240, 60), "address": (4800, 60)},
 }
 CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "")
 

@@ -15,6 +15,7 @@ from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import safe_next, whole_number
 from tutorials.core.learners import anon_key, peek_anon_key
+from tutorials.core.ratelimit import TOO_MUCH_THINKING, allow
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS, GameAdapter, coached_on_request
 from tutorials.tables.selectors import table_summary
@@ -113,6 +114,8 @@ def table_advance(request: HttpRequest, game: str, table_id: str) -> HttpRespons
     A request for a ply the table has left shows the table as it is: another one moved it on."""
     adapter = _adapter(game)
     table = _own_table(request, game, table_id)
+    if not allow(request, "think"):
+        return _render(request, adapter, table, error=str(TOO_MUCH_THINKING), status=429)
     if not request.htmx:
         bots_play(adapter=adapter, table_id=table.pk)
         return redirect("play_table", game=game, table_id=table.public_id)
@@ -141,6 +144,8 @@ def table_coach(request: HttpRequest, game: str, table_id: str) -> TemplateRespo
     if adapter.seat_to_act(state) != table.human_seat:
         return _render(request, adapter, table, error=_(
             "The coach helps with your own play: ask again when it is your turn."), status=400)
+    if not allow(request, "think"):
+        return _render(request, adapter, table, error=str(TOO_MUCH_THINKING), status=429)
     return _render(request, adapter, table, coach=coached.coach(table, state))
 
 
