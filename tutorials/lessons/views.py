@@ -96,7 +96,7 @@ def progress_page(request: HttpRequest) -> TemplateResponse:
 
 
 def _next_url(game: str, lesson: Lesson, step: Step, progress: LessonProgress) -> str:
-    from django.urls import reverse
+    from tutorials.core.links import reverse
 
     if progress.completed and step.number >= progress.step:
         return reverse("lesson_done", kwargs={"game": game, "slug": lesson.slug})

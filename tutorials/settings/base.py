@@ -65,6 +65,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "tutorials.core.context_processors.games",
             ],
+            # `{% url %}` reversing each address once per process (tutorials/core/links.py).
+            "builtins": ["tutorials.core.templatetags.cached_url"],
         },
     },
 ]

@@ -7,7 +7,6 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -15,6 +14,7 @@ from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import safe_next, whole_number
 from tutorials.core.learners import anon_key, peek_anon_key
+from tutorials.core.links import reverse
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS, GameAdapter, coached_on_request
 from tutorials.tables.selectors import table_summary
