@@ -1,6 +1,7 @@
 """Lessons, one step at a time: the answer is checked on the server, progress kept per learner."""
 from __future__ import annotations
 
+from django.db.models import Count, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -26,6 +27,16 @@ def _lesson(game: str, slug: str) -> Lesson:
     return get_object_or_404(Lesson, game=game, slug=slug, retired=False)
 
 
+def _step(game: str, slug: str, number: int) -> Step:
+    """A step of a lesson still served, with its lesson and the lesson's step count (`step_total`)
+    read in the same query."""
+    total = Step.objects.filter(lesson=OuterRef("lesson")).order_by().values("lesson").annotate(n=Count("pk"))
+    step = get_object_or_404(Step.objects.select_related("lesson").annotate(lesson_steps=Subquery(total.values("n"))),
+                             lesson__game=game, lesson__slug=slug, lesson__retired=False, number=number)
+    step.lesson.step_total = step.lesson_steps  # the lesson's cached_property, counted already
+    return step
+
+
 def _progress(request: HttpRequest, lesson: Lesson) -> LessonProgress | None:
     return LessonProgress.objects.filter(lesson=lesson, **owner_filter(request)).first()
 
@@ -49,8 +60,8 @@ def lesson_start(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 
 @require_safe
 def step_show(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
-    lesson = _lesson(game, slug)
-    step = get_object_or_404(Step, lesson=lesson, number=number)
+    step = _step(game, slug, number)
+    lesson = step.lesson
     progress = _progress(request, lesson)
     reached = progress.step if progress else 1
     if number > reached and not (progress and progress.completed):
@@ -60,8 +71,7 @@ def step_show(request: HttpRequest, game: str, slug: str, number: int) -> HttpRe
 
 @require_POST
 def step_post(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
-    step = get_object_or_404(Step.objects.select_related("lesson"), lesson__game=game, lesson__slug=slug,
-                             lesson__retired=False, number=number)
+    step = _step(game, slug, number)
     lesson = step.lesson  # one copy of the lesson for the whole request
     if not allow(request, "answer"):
         return _render_step(request, game, lesson, step, _progress(request, lesson), error=str(TOO_MANY), status=429)
