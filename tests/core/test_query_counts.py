@@ -26,7 +26,7 @@ LIMITS = {
     "home": 6, "game home": 4, "rules": 2, "progress": 9, "lesson list": 4, "lesson step": 4,
     "lesson answer": 11, "puzzle home": 8, "puzzle show": 5, "puzzle answer": 15,
     "puzzle dashboard": 6, "puzzle review": 4, "new table form": 2, "table show": 3, "table coach": 3,
-    "table action": 5, "table advance": 4,
+    "table action": 4, "table advance": 4,
 }
 
 

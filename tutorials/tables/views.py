@@ -91,9 +91,7 @@ def table_act(request: HttpRequest, game: str, table_id: str) -> HttpResponse:
     table = _own_table(request, game, table_id)
     try:
         ply = int(request.POST["ply"]) if "ply" in request.POST else None
-        table = table_play(
-            adapter=adapter, table_id=table.pk, action_text=request.POST.get("action", ""), ply=ply
-        )
+        table = table_play(adapter=adapter, table=table, action_text=request.POST.get("action", ""), ply=ply)
     except StaleAction:
         return _render(request, adapter, table, error=_(
             "The table has moved on since this page was loaded. Here is the current table."
