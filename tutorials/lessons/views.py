@@ -1,7 +1,8 @@
 """Lessons, one step at a time: the answer is checked on the server, progress kept per learner."""
 from __future__ import annotations
 
-from django.db.models import Count, OuterRef, Subquery
+from django.db import connection
+from django.db.models.expressions import RawSQL
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -30,11 +31,21 @@ def _lesson(game: str, slug: str) -> Lesson:
 def _step(game: str, slug: str, number: int) -> Step:
     """A step of a lesson still served, with its lesson and the lesson's step count (`step_total`)
     read in the same query."""
-    total = Step.objects.filter(lesson=OuterRef("lesson")).order_by().values("lesson").annotate(n=Count("pk"))
-    step = get_object_or_404(Step.objects.select_related("lesson").annotate(lesson_steps=Subquery(total.values("n"))),
+    step = get_object_or_404(Step.objects.select_related("lesson").annotate(lesson_steps=_STEPS_OF_LESSON),
                              lesson__game=game, lesson__slug=slug, lesson__retired=False, number=number)
     step.lesson.step_total = step.lesson_steps  # the lesson's cached_property, counted already
     return step
+
+
+def _steps_of_lesson() -> RawSQL:
+    """The number of steps of the step's lesson, as a column of a query of steps. Written out: the
+    ORM's own correlated subquery (Subquery, OuterRef, Count) took longer to build than the
+    separate COUNT query it replaced."""
+    table, lesson = connection.ops.quote_name(Step._meta.db_table), connection.ops.quote_name("lesson_id")
+    return RawSQL(f"SELECT COUNT(*) FROM {table} AS counted WHERE counted.{lesson} = {table}.{lesson}", ())
+
+
+_STEPS_OF_LESSON = _steps_of_lesson()
 
 
 def _progress(request: HttpRequest, lesson: Lesson) -> LessonProgress | None:
