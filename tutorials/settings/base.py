@@ -112,7 +112,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_ENGINE = "tutorials.core.sessions"  # the database backend, read with one plain statement
 
 # How long a computer player at a practice table is shown thinking before its move is asked for,
 # in milliseconds: a four-player round then reads like a real table.
