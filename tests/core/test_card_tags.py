@@ -24,3 +24,20 @@ def test_a_decorative_face_down_card_is_hidden_not_unnamed():
     html = _render('{% card_back css="card--tiny" label="" %}')
     assert 'aria-hidden="true"' in html
     assert "role=" not in html and "aria-label" not in html
+
+
+def test_a_row_of_cards_is_the_cards_one_by_one():
+    context = {"pile": ["7D", "1C", "10S"], "text": "7D 1C"}
+    for loop, row in [
+        ('{% for c in pile %}{% card c css="card--tiny" re_bello=True %}{% endfor %}',
+         '{% cards pile css="card--tiny" re_bello=True %}'),
+        ('{% for c in text.split %}{% card c game="settemezzo" %}{% endfor %}', '{% cards text.split game="settemezzo" %}'),
+    ]:
+        one_by_one = Template("{% load cards %}" + loop).render(Context(context))
+        assert Template("{% load cards %}" + row).render(Context(context)) == one_by_one
+        assert one_by_one.count("<svg") >= 2
+
+
+def test_no_cards_is_nothing():
+    assert _render("{% cards missing %}") == _render("{% for c in missing %}{% card c %}{% endfor %}") == ""
+    assert Template("{% load cards %}{% cards pile %}").render(Context({"pile": []})) == ""

@@ -23,10 +23,10 @@ pytestmark = pytest.mark.django_db
 # also takes its locks and writes its rows (a savepoint counts as a query here). The home page
 # looks for the homework of a signed-in learner's classes (one query when there is none).
 LIMITS = {
-    "home": 6, "game home": 4, "rules": 2, "progress": 9, "lesson list": 4, "lesson step": 6,
-    "lesson answer": 12, "puzzle home": 8, "puzzle show": 5, "puzzle answer": 15,
+    "home": 6, "game home": 4, "rules": 2, "progress": 9, "lesson list": 4, "lesson step": 4,
+    "lesson answer": 11, "puzzle home": 8, "puzzle show": 5, "puzzle answer": 14,
     "puzzle dashboard": 6, "puzzle review": 4, "new table form": 2, "table show": 3, "table coach": 3,
-    "table action": 5, "table advance": 4,
+    "table action": 4, "table advance": 4,
 }
 
 

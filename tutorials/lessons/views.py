@@ -1,6 +1,8 @@
 """Lessons, one step at a time: the answer is checked on the server, progress kept per learner."""
 from __future__ import annotations
 
+from django.db import connection
+from django.db.models.expressions import RawSQL
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -26,6 +28,26 @@ def _lesson(game: str, slug: str) -> Lesson:
     return get_object_or_404(Lesson, game=game, slug=slug, retired=False)
 
 
+def _step(game: str, slug: str, number: int) -> Step:
+    """A step of a lesson still served, with its lesson and the lesson's step count (`step_total`)
+    read in the same query."""
+    step = get_object_or_404(Step.objects.select_related("lesson").annotate(lesson_steps=_STEPS_OF_LESSON),
+                             lesson__game=game, lesson__slug=slug, lesson__retired=False, number=number)
+    step.lesson.step_total = step.lesson_steps  # the lesson's cached_property, counted already
+    return step
+
+
+def _steps_of_lesson() -> RawSQL:
+    """The number of steps of the step's lesson, as a column of a query of steps. Written out: the
+    ORM's own correlated subquery (Subquery, OuterRef, Count) took longer to build than the
+    separate COUNT query it replaced."""
+    table, lesson = connection.ops.quote_name(Step._meta.db_table), connection.ops.quote_name("lesson_id")
+    return RawSQL(f"SELECT COUNT(*) FROM {table} AS counted WHERE counted.{lesson} = {table}.{lesson}", ())
+
+
+_STEPS_OF_LESSON = _steps_of_lesson()
+
+
 def _progress(request: HttpRequest, lesson: Lesson) -> LessonProgress | None:
     return LessonProgress.objects.filter(lesson=lesson, **owner_filter(request)).first()
 
@@ -49,8 +71,8 @@ def lesson_start(request: HttpRequest, game: str, slug: str) -> HttpResponse:
 
 @require_safe
 def step_show(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
-    lesson = _lesson(game, slug)
-    step = get_object_or_404(Step, lesson=lesson, number=number)
+    step = _step(game, slug, number)
+    lesson = step.lesson
     progress = _progress(request, lesson)
     reached = progress.step if progress else 1
     if number > reached and not (progress and progress.completed):
@@ -60,8 +82,7 @@ def step_show(request: HttpRequest, game: str, slug: str, number: int) -> HttpRe
 
 @require_POST
 def step_post(request: HttpRequest, game: str, slug: str, number: int) -> HttpResponse:
-    step = get_object_or_404(Step.objects.select_related("lesson"), lesson__game=game, lesson__slug=slug,
-                             lesson__retired=False, number=number)
+    step = _step(game, slug, number)
     lesson = step.lesson  # one copy of the lesson for the whole request
     if not allow(request, "answer"):
         return _render_step(request, game, lesson, step, _progress(request, lesson), error=str(TOO_MANY), status=429)
@@ -96,7 +117,7 @@ def progress_page(request: HttpRequest) -> TemplateResponse:
 
 
 def _next_url(game: str, lesson: Lesson, step: Step, progress: LessonProgress) -> str:
-    from django.urls import reverse
+    from tutorials.core.links import reverse
 
     if progress.completed and step.number >= progress.step:
         return reverse("lesson_done", kwargs={"game": game, "slug": lesson.slug})

@@ -131,45 +131,67 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
     correct = verdict.loss <= BEST
     attempt = PuzzleAttempt(puzzle=puzzle, number=number, answer=verdict.answer, correct=correct,
                             loss=verdict.loss, rated=ratable and number == 0, **owner)
+    # The new ratings and review are worked out first, so the attempt is written once, whole;
+    # they are saved only once it is.
+    rated = _rate(rating, puzzle, attempt, moves_puzzle=learner.user is not None) if attempt.rated else None
+    review, attempt.review = _schedule_review(learner, puzzle, correct, now)
     try:
         with transaction.atomic():
             attempt.save()
     except IntegrityError:  # the same attempt arrived at the same moment and was recorded first
         repeat = mine.get(number=number)
         return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False, tried=number + 1)
-    if attempt.rated:
-        _rate(rating, puzzle, attempt, moves_puzzle=learner.user is not None)
-    attempt.review = _schedule_review(learner, puzzle, correct, now)
-    attempt.save(update_fields=["rating_before", "rating_after", "review"])
+    if rated is not None:
+        rated.save(shown=puzzle)
+    if review is not None:
+        review.save()
     return AttemptResult(attempt, verdict, counted=True, tried=number + 1)
 
 
-def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt, *, moves_puzzle: bool) -> None:
+_PUZZLE_RATING = ("rating", "rd", "volatility", "plays", "solved")
+
+
+@dataclass
+class _Rated:
+    """The learner's rating and, when it moves too, the puzzle's, as an answer changed them."""
+
+    rating: LearnerRating
+    puzzle: Puzzle | None
+
+    def save(self, *, shown: Puzzle) -> None:
+        self.rating.save()
+        if self.puzzle is None:
+            return
+        self.puzzle.save(update_fields=list(_PUZZLE_RATING))
+        for name in _PUZZLE_RATING:  # the caller's copy shows the news
+            setattr(shown, name, getattr(self.puzzle, name))
+
+
+def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt, *, moves_puzzle: bool) -> _Rated:
     """Glicko-2: the learner wins against the puzzle by solving it; the puzzle's side of the game
-    (its rating and counts) moves only with `moves_puzzle`."""
+    (its rating and counts) moves only with `moves_puzzle`. Sets the attempt's rating before and
+    after; nothing is saved yet."""
     score = 1.0 if attempt.correct else 0.0
     puzzle = Puzzle.objects.select_for_update().get(pk=shown.pk) if moves_puzzle else shown
     learner_before, puzzle_before = rating.as_glicko, puzzle.as_glicko
     rating.set_glicko(glicko.rate(learner_before, [(puzzle_before, score)]))
-    rating.save()
     attempt.rating_before, attempt.rating_after = learner_before.rating, rating.rating
     if not moves_puzzle:
-        return
+        return _Rated(rating, None)
     puzzle.set_glicko(glicko.rate(puzzle_before, [(learner_before, 1 - score)]))
     puzzle.plays += 1
     puzzle.solved += int(attempt.correct)
-    puzzle.save(update_fields=["rating", "rd", "volatility", "plays", "solved"])
-    for name in ("rating", "rd", "volatility", "plays", "solved"):  # the caller's copy shows the news
-        setattr(shown, name, getattr(puzzle, name))
+    return _Rated(rating, puzzle)
 
 
-def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datetime) -> bool:
+def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datetime) -> tuple[ReviewCard | None, bool]:
     """fsrs: a wrong answer (re)schedules the puzzle; a right one counts when it is due.
-    Returns whether this answer was a due review."""
+    Returns the review card to save (None when nothing changes) and whether this answer was a
+    due review."""
     row = ReviewCard.objects.select_for_update().filter(puzzle=puzzle, **learner.owner()).first()
     due = row is not None and row.due <= now
     if correct and not due:
-        return False
+        return None, False
     card = FsrsCard.from_dict(row.card) if row else FsrsCard(due=now)
     card, _log = SCHEDULER.review_card(card, FsrsRating.Good if correct else FsrsRating.Again, review_datetime=now)
     if row is None:
@@ -177,8 +199,7 @@ def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datet
     row.card, row.due = card.to_dict(), card.due
     row.reviews += 1
     row.lapses += int(not correct)
-    row.save()
-    return due
+    return row, due
 
 
 def reviews_missed(*, puzzle: Puzzle, missed_by: Iterable[tuple[int | None, str]], now: datetime | None = None) -> int:

@@ -8,7 +8,6 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -17,6 +16,7 @@ from tutorials.classroom.codes import is_token
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import whole_number
 from tutorials.core.learners import anon_key, has_learner
+from tutorials.core.links import reverse
 from tutorials.core.ratelimit import TOO_MANY, allow
 from tutorials.lessons.steps import BadAnswer
 from tutorials.puzzles import selectors

@@ -7,7 +7,6 @@ from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -16,6 +15,7 @@ from neapolitan.errors import IllegalAction
 from neapolitan.i18n import percent
 from neapolitan.saltacavallo import NEXT, Action, GameState, Odds, Rules, engine_choice, odds
 from neapolitan.saltacavallo.rules import CAVALLO, RE
+from tutorials.core.links import reverse
 from tutorials.saltacavallo.forms import SaltacavalloTableForm
 from tutorials.tables.models import Table
 from tutorials.tables.registry import register, seat_name

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from neapolitan.cards import Card, by_rank
@@ -15,6 +14,7 @@ from neapolitan.errors import IllegalAction
 from neapolitan.scopa import HandState, Match, Play, Rules
 from neapolitan.scopa.bots import BOTS
 from neapolitan.scopa.scoring import HandScore, primiera_best_cards
+from tutorials.core.links import reverse
 from tutorials.scopa.coach import ScopaCoach, coach_panel
 from tutorials.scopa.forms import TABLE_VARIANT_BY_KEY, ScopaTableForm
 from tutorials.tables.models import Table

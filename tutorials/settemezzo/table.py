@@ -7,7 +7,6 @@ from fractions import Fraction
 from typing import Any
 
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,6 +22,7 @@ from neapolitan.settemezzo.odds import next_card, punter_odds
 from neapolitan.settemezzo.state import BUST_, OUT, PLAY, SETTE, STOOD, WAIT, HandState
 from neapolitan.settemezzo.values import BUST, REALE, SIMPLE, halves_text, hand_outcome, hand_value
 from tutorials.core.inputs import whole_number
+from tutorials.core.links import reverse
 from tutorials.settemezzo.forms import SetteTableForm
 from tutorials.tables.models import Table
 from tutorials.tables.registry import SEAT_PLACES, most_chips, register

@@ -65,6 +65,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "tutorials.core.context_processors.games",
             ],
+            # `{% url %}` reversing each address once per process (tutorials/core/links.py).
+            "builtins": ["tutorials.core.templatetags.cached_url"],
         },
     },
 ]
@@ -110,7 +112,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_ENGINE = "tutorials.core.sessions"  # the database backend, read with one plain statement
 
 # How long a computer player at a practice table is shown thinking before its move is asked for,
 # in milliseconds: a four-player round then reads like a real table.

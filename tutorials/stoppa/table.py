@@ -11,7 +11,6 @@ from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -33,6 +32,7 @@ from neapolitan.stoppa.odds import Odds, beat_odds, break_even, ev_open, ev_rais
 from neapolitan.stoppa.search import evaluate, move_of, plan
 from neapolitan.stoppa.state import amounts
 from neapolitan.stoppa.stoppata import cancels, needed, played_counts
+from tutorials.core.links import reverse
 from tutorials.stoppa.forms import StoppaTableForm
 from tutorials.stoppa.narration import _say, chips, describe, seat_name
 from tutorials.tables.models import NEXT, Table, narration

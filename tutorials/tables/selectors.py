@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import HttpRequest
-from django.urls import reverse
 
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.learners import owner_filter
+from tutorials.core.links import reverse
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS
 

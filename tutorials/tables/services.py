@@ -69,13 +69,13 @@ def _made_by(table: Table, owner: Any, anon: str) -> Table:
     return table
 
 
-def table_play(*, adapter: GameAdapter, table_id: int, action_text: str, ply: int | None) -> Table:
-    """Apply the learner's action (only theirs: the computer players answer in `bot_step`).
+def table_play(*, adapter: GameAdapter, table: Table, action_text: str, ply: int | None) -> Table:
+    """Apply the learner's action (only theirs: the computer players answer in `bot_step`) to
+    `table` as the request read it: the move is saved only if the table is still at that ply.
 
     Raises StaleAction when the table is not at `ply` or not waiting for the learner, or the
-    engine's error for a bad action; in either case nothing is saved.
+    engine's error for a bad action; in either case nothing is saved and `table` is unchanged.
     """
-    table = Table.objects.get(pk=table_id)
     if ply is not None and ply != table.ply:
         raise StaleAction()
     state = adapter.load(table.rules_text, table.state_text)

@@ -7,7 +7,6 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -15,6 +14,7 @@ from neapolitan.errors import BadNotation, IllegalAction
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import safe_next, whole_number
 from tutorials.core.learners import anon_key, peek_anon_key
+from tutorials.core.links import reverse
 from tutorials.core.ratelimit import TOO_MUCH_THINKING, allow
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS, GameAdapter, coached_on_request
@@ -92,9 +92,7 @@ def table_act(request: HttpRequest, game: str, table_id: str) -> HttpResponse:
     table = _own_table(request, game, table_id)
     try:
         ply = int(request.POST["ply"]) if "ply" in request.POST else None
-        table = table_play(
-            adapter=adapter, table_id=table.pk, action_text=request.POST.get("action", ""), ply=ply
-        )
+        table = table_play(adapter=adapter, table=table, action_text=request.POST.get("action", ""), ply=ply)
     except StaleAction:
         return _render(request, adapter, table, error=_(
             "The table has moved on since this page was loaded. Here is the current table."
