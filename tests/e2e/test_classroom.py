@@ -6,6 +6,7 @@ page on the way is checked with axe."""
 import csv
 import io
 import re
+from urllib.parse import urlparse
 
 import pytest
 from django.core.management import call_command
@@ -107,13 +108,17 @@ def test_a_teacher_runs_a_class_and_a_student_does_the_homework(page, browser, l
     kid.get_by_test_id("homework-go").click()
     walk(kid, lesson, _answer_step)
 
-    # The puzzles, one after the other from the homework page.
+    # The puzzles, one after the other from the homework page, each one's "next" back to it.
+    kid.goto("/")
+    kid.get_by_test_id("homework").get_by_role("link", name="Scopa puzzles").click()
     for _ in puzzles:
-        kid.goto("/")
-        kid.get_by_test_id("homework").get_by_role("link", name="Scopa puzzles").click()
         kid.get_by_test_id("homework-go").click()
-        solved = Puzzle.objects.get(pk=int(kid.url.rstrip("/").split("/")[-1]))
+        solved = Puzzle.objects.get(pk=int(urlparse(kid.url).path.rstrip("/").split("/")[-1]))
         answer_puzzle(kid, solved)
+        next_link = kid.get_by_test_id("next")
+        assert "Back to the homework" in next_link.inner_text()
+        next_link.click()
+    assert kid.get_by_test_id("homework-go").count() == 0  # every puzzle of the set done
     kid.goto("/")
     assert kid.get_by_test_id("homework").inner_text().count("done ✓") == 2
     phone.close()
