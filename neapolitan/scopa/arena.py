@@ -100,14 +100,20 @@ def _play_share(job: tuple[str, str, int, int, str, str, int]) -> tuple[list[flo
     return paired_margins(a, b, deals, seed, rules, start=start), a.seconds, b.seconds
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def paired_deal_arguments(description: str) -> argparse.ArgumentParser:
+    """The command line of a program that plays paired deals between two bots (this one, phases)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("bot_a")
     parser.add_argument("bot_b")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--variant", default="SCOPA_2P", choices=list(VARIANTS))
     parser.add_argument("--players", type=int, default=None)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = paired_deal_arguments(__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (each takes a share of the deals)")
     args = parser.parse_args(argv)
     make_bot(args.bot_a), make_bot(args.bot_b)  # an unknown name stops here

@@ -11,14 +11,13 @@ not a proof: the evaluation judges the positions each deal leaves.
 """
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 
 from neapolitan.progress import Progress
-from neapolitan.scopa.arena import Bot, confidence_interval, make_bot
+from neapolitan.scopa.arena import Bot, confidence_interval, make_bot, paired_deal_arguments
 from neapolitan.scopa.bots import learned_leaf
-from neapolitan.scopa.rules import VARIANTS, Rules
+from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.search import margin
 from neapolitan.scopa.state import deal
 
@@ -62,14 +61,7 @@ def report(rows: list[list[float]]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("bot_a")
-    parser.add_argument("bot_b")
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seed", default="arena")
-    parser.add_argument("--variant", default="SCOPA_2P", choices=list(VARIANTS))
-    parser.add_argument("--players", type=int, default=None)
-    args = parser.parse_args(argv)
+    args = paired_deal_arguments(__doc__.splitlines()[0]).parse_args(argv)
     a, b = make_bot(args.bot_a), make_bot(args.bot_b)
     rules = Rules(args.variant, players=args.players)
     print(f"Playing {args.deals} paired deals of {rules.name}...", file=sys.stderr, flush=True)
