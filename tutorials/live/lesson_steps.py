@@ -21,7 +21,7 @@ from neapolitan.errors import BadNotation
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.lessons.languages import active_language, step_in, text_in
 from tutorials.lessons.models import Lesson, Step
-from tutorials.lessons.steps import STEP_KINDS, BadAnswer, StepKind, Verdict
+from tutorials.lessons.steps import STEP_KINDS, StepKind, Verdict
 
 SOURCE = "lesson"
 LOSS_WRONG = 1.0
@@ -46,8 +46,13 @@ def spec_of(step: Step) -> dict[str, Any]:
 
 def solution(spec: dict[str, Any]) -> str:
     """The right answer in words, in the active language."""
-    text, cards = label(spec, spec["right"])
-    return verdict(spec, spec["right"]).solution or text or " ".join(map(str, cards))
+    return verdict(spec, spec["right"]).solution or words(spec, spec["right"])
+
+
+def words(spec: dict[str, Any], answer: str) -> str:
+    """An answer in words: the option chosen, the values typed, or the cards tapped by name."""
+    text, cards = label(spec, answer)
+    return text or " ".join(card.italian_name for card in cards)
 
 
 def fields_query(fields: dict[str, Any]) -> QueryDict:
@@ -125,6 +130,3 @@ def _cards(values: Iterable[str]) -> tuple:
         return tuple(parse_card(v) for v in values)
     except (BadNotation, ValueError):
         return ()
-
-
-__all__ = ["BadAnswer", "answer_text", "interactive_steps", "is_step", "judge", "label", "shown", "spec_of", "verdict"]

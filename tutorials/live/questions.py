@@ -155,10 +155,7 @@ def option_of(question: LiveQuestion, options: tuple[AnswerOption, ...], answer:
 
 def answer_words(question: LiveQuestion, answer: str) -> str:
     """An answer in a report: as recorded for a puzzle (its notation), in words for a lesson's step."""
-    if not is_step(question):
-        return answer
-    text, cards = lesson_steps.label(question.spec, answer)
-    return text or " ".join(card.italian_name for card in cards)
+    return lesson_steps.words(question.spec, answer) if is_step(question) else answer
 
 
 def best_option(question: LiveQuestion, options: tuple[AnswerOption, ...]) -> AnswerOption | None:
