@@ -4,6 +4,7 @@ from django.core.cache import cache
 from django.utils import translation
 
 from tutorials.core.catalogue import compile_if_stale
+from tutorials.core.templatetags import memo
 from tutorials.puzzles.files import read_specs
 from tutorials.puzzles.registry import PUZZLE_GAMES
 
@@ -30,8 +31,10 @@ def english_between_tests():
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Each test starts with empty rate-limit counters."""
+    """Each test starts with empty rate-limit counters, and no page blocks kept from another test
+    (tutorials.core.templatetags.memo)."""
     cache.clear()
+    memo.forget_all()
     yield
     cache.clear()
 
