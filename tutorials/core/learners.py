@@ -8,11 +8,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
+
+from tutorials.core.prepared import Prepared
 
 SESSION_FIELD = "learner"
 
@@ -72,6 +75,29 @@ def adopt_anonymous(
     return len(theirs)
 
 
+@cache
+def _row_read(model: type[Model], fields: tuple[str, ...], lock: bool, signed_in: bool) -> Prepared:
+    """The read of `Learner.row` for one model and lookup, compiled once: the lookup's values, then
+    the account's id or the anonymous key."""
+    def read(*values: Any) -> QuerySet:
+        *looked_up, who = values
+        owner = {"user": who} if signed_in else {"user__isnull": True, "anon_key": who}
+        rows = model.objects.select_for_update() if lock else model.objects
+        return rows.filter(**dict(zip(fields, looked_up, strict=True)), **owner).order_by("pk")[:1]
+
+    kinds = tuple(_kind_of(model._meta.get_field(name)) for name in fields) + ((int,) if signed_in else (str,))
+    read.__name__ = f"{model.__name__.lower()}_row"
+    return Prepared(read, kinds)
+
+
+def _kind_of(field: Any) -> type:
+    """The type of a lookup value for `field` (a foreign key: its id)."""
+    target = field.target_field if field.is_relation else field
+    return int if target.get_internal_type() in {"AutoField", "BigAutoField", "IntegerField",
+                                                  "PositiveIntegerField", "PositiveSmallIntegerField",
+                                                  "SmallIntegerField", "BigIntegerField"} else str
+
+
 @dataclass(frozen=True)
 class Learner:
     """Who answers: an account, or an anonymous key kept in the session."""
@@ -96,9 +122,10 @@ class Learner:
         locked until the transaction ends (two requests at once then take turns)."""
         owner = self.owner()
         rows = model.objects.select_for_update() if lock else model.objects
-        found = rows.filter(**lookup, **owner).first()
-        if found is not None:
-            return found
+        found = _row_read(model, tuple(lookup), lock, self.user is not None)(
+            *(getattr(value, "pk", value) for value in lookup.values()), self.user.pk if self.user else self.anon_key)
+        if found:
+            return found[0]
         try:
             with transaction.atomic():
                 return model.objects.create(**lookup, **owner)

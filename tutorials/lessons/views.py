@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.db import connection
+from django.db.models import QuerySet
 from django.db.models.expressions import RawSQL
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -10,6 +11,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tutorials.core.games import GAMES_BY_SLUG, GameInfo
 from tutorials.core.learners import owner_filter
+from tutorials.core.prepared import prepared
 from tutorials.core.ratelimit import TOO_MANY, allow
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.selectors import lessons_with_progress, progress_summary
@@ -31,8 +33,10 @@ def _lesson(game: str, slug: str) -> Lesson:
 def _step(game: str, slug: str, number: int) -> Step:
     """A step of a lesson still served, with its lesson and the lesson's step count (`step_total`)
     read in the same query."""
-    step = get_object_or_404(Step.objects.select_related("lesson").annotate(lesson_steps=_STEPS_OF_LESSON),
-                             lesson__game=game, lesson__slug=slug, lesson__retired=False, number=number)
+    found = step_at(game, slug, number)
+    if not found:
+        raise Http404("No such step")
+    step = found[0]
     step.lesson.step_total = step.lesson_steps  # the lesson's cached_property, counted already
     return step
 
@@ -46,6 +50,14 @@ def _steps_of_lesson() -> RawSQL:
 
 
 _STEPS_OF_LESSON = _steps_of_lesson()
+
+
+@prepared(str, str, int)
+def step_at(game: str, slug: str, number: int) -> QuerySet[Step]:
+    """A step of a lesson still served, with its lesson and step count (read on every step's page
+    and answer: compiled once)."""
+    return (Step.objects.select_related("lesson").annotate(lesson_steps=_STEPS_OF_LESSON)
+            .filter(lesson__game=game, lesson__slug=slug, lesson__retired=False, number=number))
 
 
 def _progress(request: HttpRequest, lesson: Lesson) -> LessonProgress | None:

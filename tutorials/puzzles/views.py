@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -17,6 +18,7 @@ from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import whole_number
 from tutorials.core.learners import anon_key, has_learner
 from tutorials.core.links import reverse
+from tutorials.core.prepared import prepared
 from tutorials.core.ratelimit import TOO_MANY, allow
 from tutorials.lessons.steps import BadAnswer
 from tutorials.puzzles import selectors
@@ -26,10 +28,16 @@ from tutorials.puzzles.services import AttemptResult, Learner, attempt_record
 
 
 def _puzzle(game: str, puzzle_id: int) -> Puzzle:
-    try:
-        return Puzzle.objects.get(pk=puzzle_id, game=game)
-    except Puzzle.DoesNotExist:
-        raise Http404("No such puzzle") from None
+    found = puzzle_at(puzzle_id, game)
+    if not found:
+        raise Http404("No such puzzle")
+    return found[0]
+
+
+@prepared(int, str)
+def puzzle_at(puzzle_id: int, game: str) -> QuerySet[Puzzle]:
+    """A puzzle of a game (read on every puzzle's page and answer: compiled once)."""
+    return Puzzle.objects.filter(pk=puzzle_id, game=game)
 
 
 @dataclass(frozen=True)

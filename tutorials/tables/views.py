@@ -1,9 +1,11 @@
 """The practice table views, shared by every game: new table, show it, post an action."""
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.conf import settings
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -15,6 +17,7 @@ from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import safe_next, whole_number
 from tutorials.core.learners import anon_key, peek_anon_key
 from tutorials.core.links import reverse
+from tutorials.core.prepared import prepared
 from tutorials.core.ratelimit import TOO_MUCH_THINKING, allow
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS, GameAdapter, coached_on_request
@@ -38,11 +41,17 @@ def _adapter(game: str) -> GameAdapter:
         raise Http404("This game has no practice table yet") from None
 
 
+@prepared(uuid.UUID, str)
+def table_at(public_id: uuid.UUID, game: str) -> QuerySet[Table]:
+    """The table at an address (read on every request of a table: compiled once)."""
+    return Table.objects.filter(public_id=public_id, game=game)
+
+
 def _own_table(request: HttpRequest, game: str, table_id: str) -> Table:
     """The learner's own table; anybody else's is a 404, as if it did not exist."""
     try:
-        table = Table.objects.get(public_id=table_id, game=game)
-    except (Table.DoesNotExist, ValueError):
+        table = next(iter(table_at(table_id, game)))
+    except (StopIteration, ValueError):
         raise Http404("No such table") from None
     if table.owner_id is not None:
         mine = request.user.is_authenticated and table.owner_id == request.user.pk

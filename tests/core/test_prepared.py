@@ -1,0 +1,146 @@
+"""Reads compiled once (tutorials.core.prepared): each prepared read of the site gives what the
+plain QuerySet gives for the same values, found or not, and runs as one statement."""
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from tutorials.core.learners import Learner, _row_read
+from tutorials.core.prepared import prepared
+from tutorials.lessons.models import Lesson, LessonProgress, Step
+from tutorials.lessons.views import step_at
+from tutorials.puzzles.models import LearnerRating, Puzzle
+from tutorials.puzzles.views import puzzle_at
+from tutorials.tables.models import Table
+from tutorials.tables.views import table_at
+
+pytestmark = pytest.mark.django_db
+
+
+def fields(rows: list) -> list[dict]:
+    """Every column of every row, and of the rows select_related brought along."""
+    def of(row):
+        values = {f.attname: getattr(row, f.attname) for f in row._meta.concrete_fields}
+        for name, related in row._state.fields_cache.items():
+            values[name] = of(related) if related is not None else None
+        return values
+    return [of(row) for row in rows]
+
+
+def same_as_the_queryset(read, *values) -> list:
+    with CaptureQueriesContext(connection) as queries:
+        rows = read(*values)
+    assert len(queries) == 1
+    expected = list(read.queryset(*values))
+    assert fields(rows) == fields(expected)
+    assert [type(row) for row in rows] == [type(row) for row in expected]
+    return rows
+
+
+@pytest.fixture
+def tables():
+    user = get_user_model().objects.create_user("owner")
+    return [Table.objects.create(game=game, rules_text="-", seed="s", state_text="x", owner=owner, anon_key=key)
+            for game, owner, key in [("scopa", user, ""), ("stoppa", None, "k1"), ("scopa", None, "k2")]]
+
+
+def test_a_table_by_its_address(tables):
+    for table in tables:
+        for game in ("scopa", "stoppa", "nothing"):
+            for address in (table.public_id, str(table.public_id), table.public_id.hex):
+                rows = same_as_the_queryset(table_at, address, game)
+                assert [t.pk for t in rows] == ([table.pk] if table.game == game else [])
+    assert same_as_the_queryset(table_at, uuid.uuid4(), "scopa") == []
+
+
+def test_an_address_that_is_no_uuid_is_refused_as_the_queryset_refuses_it():
+    for bad in ("x", "12", "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz"):
+        with pytest.raises(ValueError):
+            table_at(bad, "scopa")
+
+
+def test_a_lesson_step_with_its_lesson_and_step_count(db):
+    call_command("sync_content", verbosity=0)
+    lesson = Lesson.objects.filter(retired=False).order_by("pk").first()
+    count = Step.objects.filter(lesson=lesson).count()
+    for number in (1, count, count + 1, 0, -3):
+        rows = same_as_the_queryset(step_at, lesson.game, lesson.slug, number)
+        assert len(rows) == (1 if 1 <= number <= count else 0)
+        if rows:
+            with CaptureQueriesContext(connection) as queries:
+                assert rows[0].lesson.pk == lesson.pk  # brought along: no query
+                assert rows[0].lesson_steps == count
+            assert len(queries) == 0
+    assert same_as_the_queryset(step_at, "stoppa" if lesson.game != "stoppa" else "scopa", lesson.slug, 1) == []
+    assert same_as_the_queryset(step_at, lesson.game, lesson.slug + "-not", 1) == []
+    Lesson.objects.filter(pk=lesson.pk).update(retired=True)
+    assert same_as_the_queryset(step_at, lesson.game, lesson.slug, 1) == []
+
+
+def test_a_puzzle_of_a_game(puzzles_stored):
+    puzzle = puzzles_stored
+    for pk, game, found in [(puzzle.pk, puzzle.game, True), (puzzle.pk, "stoppa", False), (puzzle.pk + 999, puzzle.game, False)]:
+        rows = same_as_the_queryset(puzzle_at, pk, game)
+        assert [p.pk for p in rows] == ([puzzle.pk] if found else [])
+
+
+def test_an_id_no_column_can_hold_finds_nothing_and_raises_nothing(puzzles_stored):
+    for huge in (2**63, -(2**63) - 1, 10**30):
+        assert puzzle_at(huge, "scopa") == []
+
+
+@pytest.fixture
+def puzzles_stored(shipped_specs):
+    from tutorials.puzzles.services import puzzles_store
+
+    puzzles_store(game="scopa", specs=shipped_specs[:2])
+    return Puzzle.objects.order_by("pk").first()
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_a_learners_own_row_signed_in_or_not(lock):
+    call_command("sync_content", verbosity=0)
+    first, second = Lesson.objects.order_by("pk")[:2]
+    alice, bob = (get_user_model().objects.create_user(name) for name in ("alice", "bob"))
+    mine = LessonProgress.objects.create(user=alice, lesson=first, step=3)
+    LessonProgress.objects.create(user=bob, lesson=first, step=4)
+    theirs = LessonProgress.objects.create(anon_key="anon-1", lesson=first, step=5)
+    LearnerRating.objects.create(anon_key="anon-1", game="scopa")
+    with transaction.atomic():
+        for user, key, lesson, expected in [(alice, "", first, mine), (None, "anon-1", first, theirs),
+                                            (alice, "", second, None), (None, "anon-2", first, None)]:
+            read = _row_read(LessonProgress, ("lesson",), lock, user is not None)
+            rows = same_as_the_queryset(read, lesson.pk, user.pk if user else key)
+            assert [r.pk for r in rows] == ([expected.pk] if expected else [])
+        rating = _row_read(LearnerRating, ("game",), lock, False)
+        assert len(same_as_the_queryset(rating, "scopa", "anon-1")) == 1
+        assert same_as_the_queryset(rating, "stoppa", "anon-1") == []
+        # and through Learner.row, which creates the row a learner does not have yet
+        assert Learner(alice).row(LessonProgress, lock=lock, lesson=first).pk == mine.pk
+        made = Learner(None, "anon-3").row(LessonProgress, lock=lock, lesson=second)
+        assert (made.anon_key, made.lesson_id, made.user_id) == ("anon-3", second.pk, None)
+        assert Learner(None, "anon-3").row(LessonProgress, lock=lock, lesson=second).pk == made.pk
+
+
+def test_a_value_is_a_parameter_never_part_of_the_sql(tables):
+    assert table_at(tables[0].public_id, "scopa' OR '1'='1") == []  # as SQL it would find the table
+    assert table_at(tables[0].public_id, "scopa") != []
+
+
+def test_an_argument_that_is_not_a_plain_parameter_is_refused():
+    @prepared(str)
+    def by_length(name):
+        return Table.objects.filter(game__startswith=name)  # the marker becomes "name%": not found again
+
+    with pytest.raises(TypeError, match="not a plain parameter"):
+        by_length("sco")
+
+
+def test_the_wrong_number_of_values_is_refused(tables):
+    with pytest.raises(TypeError):
+        table_at(tables[0].public_id)

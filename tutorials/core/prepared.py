@@ -1,0 +1,157 @@
+"""Reads compiled to SQL once per process, then run again with new values.
+
+Django builds and compiles a query anew each time it runs: on SQLite that costs several times
+what the database spends answering it. The few reads every page or answer makes (a table by its
+address, a lesson step, a learner's progress) are written once as a function building the
+QuerySet, and `prepared` compiles it the first time, with stand-ins ("markers") for the
+function's arguments, and keeps the SQL, the compiler and which parameters are the arguments:
+
+    @prepared(uuid.UUID, str)
+    def table_by_address(public_id, game):
+        return Table.objects.filter(public_id=public_id, game=game)
+
+    table_by_address(public_id, "scopa")  # -> a list of Table, as list(the QuerySet) would give
+
+Each argument's type is declared (int, str or uuid.UUID), so that its marker passes Django's own
+conversion of lookup values and can be found again among the compiled parameters; a value is
+only ever a parameter, never spliced into the SQL. The rows come back through Django's own
+iterable of the QuerySet (model instances, select_related included, or values lists), exactly as
+the QuerySet would return them: tests compare the two for every prepared read.
+"""
+from __future__ import annotations
+
+import copy
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connections
+from django.db.models import QuerySet
+
+_INT64 = (-(2**63), 2**63 - 1)
+
+
+def _marker(kind: type, index: int, round_: int) -> Any:
+    """The stand-in for argument `index` in compiling round `round_` (0 or 1). Whole numbers stay
+    small enough for any integer column (a smallint's included), so the ORM takes them."""
+    number = 30_000 + 100 * round_ + index
+    if kind is int:
+        return number
+    if kind is str:
+        return f"\ue000prepared{round_}.{index}\ue001"
+    if kind is uuid.UUID:
+        return uuid.UUID(int=number)
+    raise TypeError(f"prepared reads take int, str or uuid.UUID arguments, not {kind.__name__}")
+
+
+def _slot_of(param: Any, markers: list[Any]) -> tuple[int, Callable[[Any], Any]] | None:
+    """Which argument a compiled parameter stands for, and how to turn the argument into it."""
+    for index, marker in enumerate(markers):
+        if isinstance(marker, uuid.UUID):
+            if param == marker:
+                return index, _as_uuid
+            if param == marker.hex:
+                return index, _as_uuid_hex
+        elif isinstance(marker, int) and isinstance(param, int) and param == marker:
+            return index, int  # a plain int: PostgreSQL's driver may have wrapped it (Int2) for its column
+        elif isinstance(marker, str) and param == marker:
+            return index, str
+    return None
+
+
+def _as_uuid(value: Any) -> uuid.UUID:
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
+
+
+def _as_uuid_hex(value: Any) -> str:
+    return _as_uuid(value).hex
+
+
+@dataclass
+class _Compiled:
+    queryset: QuerySet
+    compiler: Any  # the SQLCompiler after as_sql(): its select, klass_info and converters are kept
+    sql: str
+    params: list[tuple[int, Callable[[Any], Any]] | Any]  # a slot (argument, conversion), or a constant
+
+
+class _Slot(tuple):
+    """A compiled parameter that is an argument (told apart from a constant tuple parameter)."""
+
+
+class _QueryStandIn:
+    """The QuerySet's query, as Django's iterables see it, with the kept compiler."""
+
+    def __init__(self, query: Any, compiler: Any) -> None:
+        self._query = query
+        self._compiler = compiler
+
+    def get_compiler(self, using: str | None = None, connection: Any = None, elements: Any = ()) -> Any:
+        return self._compiler
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._query, name)
+
+
+class _QuerySetStandIn:
+    def __init__(self, queryset: QuerySet, compiler: Any) -> None:
+        self._queryset = queryset
+        self.query = _QueryStandIn(queryset.query, compiler)
+        self.db = queryset.db
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._queryset, name)
+
+
+class Prepared:
+    def __init__(self, build: Callable[..., QuerySet], kinds: tuple[type, ...]) -> None:
+        self.build = build
+        self.kinds = kinds
+        self.__doc__ = build.__doc__
+        self.__name__ = build.__name__
+        self._compiled: _Compiled | None = None  # one database per process
+
+    def __call__(self, *values: Any) -> list[Any]:
+        if len(values) != len(self.kinds):
+            raise TypeError(f"{self.__name__} takes {len(self.kinds)} arguments, not {len(values)}")
+        if any(kind is int and not _INT64[0] <= value <= _INT64[1] for kind, value in zip(self.kinds, values, strict=True)):
+            return []  # no row has such an id (Django's own lookups say the same)
+        compiled = self._compiled or self._compile()
+        params = [value[1](values[value[0]]) if isinstance(value, _Slot) else value for value in compiled.params]
+        compiler = copy.copy(compiled.compiler)
+        compiler.connection = connections[compiled.queryset.db]
+        compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)
+        iterable = compiled.queryset._iterable_class(_QuerySetStandIn(compiled.queryset, compiler))
+        return list(iterable)
+
+    def queryset(self, *values: Any) -> QuerySet:
+        """The same read as a plain QuerySet (for the tests, and to compare)."""
+        return self.build(*values)
+
+    def _compile(self) -> _Compiled:
+        """Compile twice, with two sets of markers: a parameter is an argument where it is each
+        round's marker for it; every other parameter is a constant and must be the same twice."""
+        rounds = []
+        for round_ in (0, 1):
+            markers = [_marker(kind, index, round_) for index, kind in enumerate(self.kinds)]
+            queryset = self.build(*markers)
+            compiler = queryset.query.get_compiler(using=queryset.db)
+            sql, params = compiler.as_sql()
+            rounds.append((queryset, compiler, sql, [_slot_of(p, markers) for p in params], params))
+        (queryset, compiler, sql, slots, params), (_q, _c, sql_again, slots_again, params_again) = rounds
+        constants_agree = all(slot or param == again for slot, param, again in zip(slots, params, params_again, strict=True))
+        if sql != sql_again or slots != slots_again or not constants_agree \
+                or {slot[0] for slot in slots if slot} != set(range(len(self.kinds))):
+            raise TypeError(f"{self.__name__}: an argument is not a plain parameter of its query")
+        compiled = _Compiled(queryset, compiler, sql,
+                             [_Slot(slot) if slot else param for slot, param in zip(slots, params, strict=True)])
+        self._compiled = compiled
+        return compiled
+
+
+def prepared(*kinds: type) -> Callable[[Callable[..., QuerySet]], Prepared]:
+    """A read compiled once per process: see the module's text."""
+    def decorate(build: Callable[..., QuerySet]) -> Prepared:
+        return Prepared(build, kinds)
+    return decorate
