@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from tutorials.core.learners import Learner, _row_read
+from tutorials.core.learners import Learner, _owned_read, _Shape
 from tutorials.core.prepared import prepared
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.views import step_at
@@ -114,10 +114,10 @@ def test_a_learners_own_row_signed_in_or_not(lock):
     with transaction.atomic():
         for user, key, lesson, expected in [(alice, "", first, mine), (None, "anon-1", first, theirs),
                                             (alice, "", second, None), (None, "anon-2", first, None)]:
-            read = _row_read(LessonProgress, ("lesson",), lock, user is not None)
+            read = _owned_read(_Shape(LessonProgress, ("lesson",), (), user is not None, lock, ("pk",), 1, (), ""))
             rows = same_as_the_queryset(read, lesson.pk, user.pk if user else key)
             assert [r.pk for r in rows] == ([expected.pk] if expected else [])
-        rating = _row_read(LearnerRating, ("game",), lock, False)
+        rating = _owned_read(_Shape(LearnerRating, ("game",), (), False, lock, ("pk",), 1, (), ""))
         assert len(same_as_the_queryset(rating, "scopa", "anon-1")) == 1
         assert same_as_the_queryset(rating, "stoppa", "anon-1") == []
         # and through Learner.row, which creates the row a learner does not have yet
@@ -144,3 +144,30 @@ def test_an_argument_that_is_not_a_plain_parameter_is_refused():
 def test_the_wrong_number_of_values_is_refused(tables):
     with pytest.raises(TypeError):
         table_at(tables[0].public_id)
+
+
+def test_a_learners_rows_of_every_shape_the_site_reads():
+    """Constants, order, limit, rows brought along and a single column, as the plain QuerySet."""
+    call_command("sync_content", verbosity=0)
+    lessons = list(Lesson.objects.order_by("pk")[:4])
+    user = get_user_model().objects.create_user("emma")
+    for n, lesson in enumerate(lessons):
+        LessonProgress.objects.create(user=user, lesson=lesson, step=n + 1, completed=n % 2 == 0)
+        LessonProgress.objects.create(anon_key="anon-9", lesson=lesson, step=n + 2, completed=n == 3)
+    Lesson.objects.filter(pk=lessons[1].pk).update(retired=True)
+    for learner, signed_in, who in [(Learner(user), True, user.pk), (Learner(None, "anon-9"), False, "anon-9"),
+                                    (Learner(None, "nobody"), False, "nobody")]:
+        for kwargs in [dict(order=("-updated", "pk"), limit=1, related=("lesson",)),
+                       dict(order=("-step",)), dict(order=("pk",), flat="step"), dict(order=("pk",), flat="lesson_id")]:
+            constants = (("completed", False), ("lesson__retired", False))
+            shape = _Shape(LessonProgress, (), constants, signed_in, False, kwargs["order"], kwargs.get("limit"),
+                           kwargs.get("related", ()), kwargs.get("flat", ""))
+            got = learner.rows(LessonProgress, completed=False, lesson__retired=False, **kwargs)
+            expected = list(_owned_read(shape).queryset(who))
+            if kwargs.get("flat"):
+                assert got == expected
+            else:
+                assert fields(got) == fields(expected)
+            owner = {"user": user} if signed_in else {"user__isnull": True, "anon_key": who}
+            plain = LessonProgress.objects.filter(completed=False, lesson__retired=False, **owner)
+            assert len(got) == min(plain.count(), kwargs.get("limit") or 99)

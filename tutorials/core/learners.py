@@ -75,19 +75,42 @@ def adopt_anonymous(
     return len(theirs)
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """What a learner's read asks, but the values: compiled once per shape (`_owned_read`)."""
+
+    model: type[Model]
+    fields: tuple[str, ...]  # looked up by value (the values are the read's arguments)
+    constants: tuple[tuple[str, Any], ...]  # looked up as written (True, False, None)
+    signed_in: bool
+    lock: bool
+    order: tuple[str, ...]
+    limit: int | None
+    related: tuple[str, ...]
+    flat: str
+
+
 @cache
-def _row_read(model: type[Model], fields: tuple[str, ...], lock: bool, signed_in: bool) -> Prepared:
-    """The read of `Learner.row` for one model and lookup, compiled once: the lookup's values, then
-    the account's id or the anonymous key."""
+def _owned_read(shape: _Shape) -> Prepared:
+    """A learner's read of one shape, compiled once: the lookup's values, then the account's id
+    or the anonymous key."""
     def read(*values: Any) -> QuerySet:
         *looked_up, who = values
-        owner = {"user": who} if signed_in else {"user__isnull": True, "anon_key": who}
-        rows = model.objects.select_for_update() if lock else model.objects
-        return rows.filter(**dict(zip(fields, looked_up, strict=True)), **owner).order_by("pk")[:1]
+        owner = {"user": who} if shape.signed_in else {"user__isnull": True, "anon_key": who}
+        rows = shape.model.objects.select_for_update() if shape.lock else shape.model.objects
+        rows = rows.filter(**dict(zip(shape.fields, looked_up, strict=True)), **dict(shape.constants), **owner)
+        rows = rows.select_related(*shape.related) if shape.related else rows
+        rows = rows.order_by(*shape.order)
+        rows = rows.values_list(shape.flat, flat=True) if shape.flat else rows
+        return rows[:shape.limit] if shape.limit else rows
 
-    kinds = tuple(_kind_of(model._meta.get_field(name)) for name in fields) + ((int,) if signed_in else (str,))
-    read.__name__ = f"{model.__name__.lower()}_row"
-    return Prepared(read, kinds)
+    kinds = tuple(_kind_of(shape.model._meta.get_field(name)) for name in shape.fields)
+    read.__name__ = f"{shape.model.__name__.lower()}_rows"
+    return Prepared(read, kinds + ((int,) if shape.signed_in else (str,)))
+
+
+def _constant(value: Any) -> bool:
+    return value is None or isinstance(value, bool)
 
 
 def _kind_of(field: Any) -> type:
@@ -117,13 +140,33 @@ class Learner:
             return {"user": self.user}
         return {"user": None, "anon_key": self.anon_key}
 
+    @classmethod
+    def peek(cls, request: HttpRequest) -> Learner:
+        """The learner of `request` for reading: an anonymous visitor without a key yet gets none
+        (a key no row holds stands in for it)."""
+        if request.user.is_authenticated:
+            return cls(request.user)
+        return cls(None, peek_anon_key(request) or "-")
+
+    def rows(self, model: type[Model], *, order: tuple[str, ...] = ("pk",), limit: int | None = None,
+             lock: bool = False, related: tuple[str, ...] = (), flat: str = "", **lookup: Any) -> list[Any]:
+        """This learner's rows of `model` matching `lookup`, in `order`, at most `limit`, with the
+        `related` rows brought along, or only the column `flat`; with `lock`, locked until the
+        transaction ends. A read compiled once per shape (tutorials.core.prepared): a lookup
+        value True, False or None is part of the shape, any other is a parameter (a model
+        instance: its id)."""
+        fields = tuple(name for name, value in lookup.items() if not _constant(value))
+        constants = tuple((name, value) for name, value in lookup.items() if _constant(value))
+        shape = _Shape(model, fields, constants, self.user is not None, lock, order, limit, related, flat)
+        values = (getattr(lookup[name], "pk", lookup[name]) for name in fields)
+        return _owned_read(shape)(*values, self.user.pk if self.user is not None else self.anon_key)
+
     def row(self, model: type[Model], *, lock: bool = False, **lookup: Any) -> Any:
         """This learner's row of `model` matching `lookup`, created if need be; with `lock`,
         locked until the transaction ends (two requests at once then take turns)."""
         owner = self.owner()
         rows = model.objects.select_for_update() if lock else model.objects
-        found = _row_read(model, tuple(lookup), lock, self.user is not None)(
-            *(getattr(value, "pk", value) for value in lookup.values()), self.user.pk if self.user else self.anon_key)
+        found = self.rows(model, lock=lock, limit=1, **lookup)
         if found:
             return found[0]
         try:

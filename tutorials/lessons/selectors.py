@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 
-from tutorials.core.learners import owner_filter
+from tutorials.core.learners import Learner, owner_filter
 from tutorials.lessons.models import Lesson, LessonProgress
 
 
@@ -39,10 +39,9 @@ def _cards(request: HttpRequest, lessons: QuerySet[Lesson]) -> list[LessonCard]:
 
 def continue_lesson(request: HttpRequest) -> LessonProgress | None:
     """The lesson the learner touched last and has not finished, if any."""
-    return (
-        LessonProgress.objects.filter(completed=False, lesson__retired=False, **owner_filter(request))
-        .select_related("lesson").order_by("-updated").first()
-    )
+    found = Learner.peek(request).rows(LessonProgress, completed=False, lesson__retired=False, order=("-updated", "pk"),
+                                       limit=1, related=("lesson",))
+    return found[0] if found else None
 
 
 def progress_summary(request: HttpRequest) -> dict[str, list[LessonCard]]:

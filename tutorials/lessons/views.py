@@ -10,7 +10,7 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_POST, require_safe
 
 from tutorials.core.games import GAMES_BY_SLUG, GameInfo
-from tutorials.core.learners import owner_filter
+from tutorials.core.learners import Learner
 from tutorials.core.prepared import prepared
 from tutorials.core.ratelimit import TOO_MANY, allow
 from tutorials.lessons.models import Lesson, LessonProgress, Step
@@ -61,7 +61,8 @@ def step_at(game: str, slug: str, number: int) -> QuerySet[Step]:
 
 
 def _progress(request: HttpRequest, lesson: Lesson) -> LessonProgress | None:
-    return LessonProgress.objects.filter(lesson=lesson, **owner_filter(request)).first()
+    found = Learner.peek(request).rows(LessonProgress, lesson=lesson, limit=1)
+    return found[0] if found else None
 
 
 @require_safe

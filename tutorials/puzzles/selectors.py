@@ -10,7 +10,7 @@ from django.db.models import Count, F, Func, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
-from tutorials.core.learners import owner_filter
+from tutorials.core.learners import Learner, owner_filter
 from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
 from tutorials.puzzles.registry import PUZZLE_GAMES
@@ -106,11 +106,12 @@ def variant_counts(game: str, theme: str = "") -> list[tuple[str, str, int]]:
 
 def attempts_on(request: HttpRequest, puzzle: Puzzle) -> list[PuzzleAttempt]:
     """The learner's attempts at one puzzle, first first."""
-    return list(PuzzleAttempt.objects.filter(puzzle=puzzle, **owner_filter(request)).order_by("number"))
+    return Learner.peek(request).rows(PuzzleAttempt, puzzle=puzzle, order=("number",))
 
 
 def review_card(request: HttpRequest, puzzle: Puzzle) -> ReviewCard | None:
-    return ReviewCard.objects.filter(puzzle=puzzle, **owner_filter(request)).first()
+    found = Learner.peek(request).rows(ReviewCard, puzzle=puzzle, limit=1)
+    return found[0] if found else None
 
 
 def reviews_due(request: HttpRequest, game: str | None, now: datetime | None = None) -> QuerySet[ReviewCard]:

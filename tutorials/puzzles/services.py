@@ -122,7 +122,7 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
     rating = rating_lock(learner=learner, game=puzzle.game)
     owner = learner.owner()
     mine = PuzzleAttempt.objects.filter(puzzle=puzzle, **owner)
-    numbers = set(mine.values_list("number", flat=True))
+    numbers = set(learner.rows(PuzzleAttempt, puzzle=puzzle, flat="number"))
     if number in numbers:
         repeat = mine.get(number=number)
         return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False, tried=len(numbers))
@@ -188,7 +188,8 @@ def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datet
     """fsrs: a wrong answer (re)schedules the puzzle; a right one counts when it is due.
     Returns the review card to save (None when nothing changes) and whether this answer was a
     due review."""
-    row = ReviewCard.objects.select_for_update().filter(puzzle=puzzle, **learner.owner()).first()
+    found = learner.rows(ReviewCard, lock=True, puzzle=puzzle, limit=1)
+    row = found[0] if found else None
     due = row is not None and row.due <= now
     if correct and not due:
         return None, False
