@@ -1,4 +1,7 @@
 """Lessons (loaded from files by `sync_content`), their steps, and each learner's progress."""
+import hashlib
+import json
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -57,6 +60,12 @@ class Step(models.Model):
 
     def __str__(self) -> str:
         return f"{self.lesson.slug} #{self.number} ({self.kind})"
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A digest of everything the step's file says: a page part kept for the step (memo) is
+        looked up by it, so content loaded again while the site runs shows at once."""
+        return hashlib.blake2b(json.dumps(self.data, sort_keys=True).encode(), digest_size=12).hexdigest()
 
     def in_language(self, language: str | None = None) -> dict:
         """The spec with its texts in `language` (the active one by default), as step kinds read it."""
