@@ -192,11 +192,13 @@ def _render(
     else:
         review = selectors.review_card(request, puzzle)
         due = review is not None and review.due <= timezone.now()
+    answers = frozenset(v["answer"] for v in puzzle.spec["verdicts"])
+    choose = "" if result else request.GET.get("choose", "")
     context: dict[str, Any] = {
         "game": GAMES_BY_SLUG[puzzle.game], "puzzle": puzzle, "kind_label": info.kinds.get(puzzle.kind, puzzle.kind),
-        "position": info.presenter.present(puzzle.rules_text, puzzle.position,
-                                          "" if result else request.GET.get("choose", ""), kind=puzzle.kind,
-                                          answers=frozenset(v["answer"] for v in puzzle.spec["verdicts"])),
+        "position": info.presenter.present(puzzle.rules_text, puzzle.position, choose, kind=puzzle.kind, answers=answers),
+        # what the position's picture is drawn from, but the learner's own numbers and addresses
+        "position_drawn_from": (puzzle.rules_text, puzzle.position, puzzle.kind, answers, choose, info.position_template),
         "position_template": info.position_template, "verdicts_template": info.verdicts_template,
         "unit": info.kind_units.get(puzzle.kind, info.unit),
         "number": tried, "first_try": not tried, "review_due": due, "theme": filters.theme,
