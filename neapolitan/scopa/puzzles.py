@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from neapolitan.cards import SETTEBELLO, Card, cards_from_mask
@@ -70,7 +71,14 @@ class PuzzleSpec(SpecForm):
 
 
     def view(self) -> PlayerView:
-        return PlayerView.from_text(self.position, self.rules())
+        return _view_of(self.position, self.rules_text)
+
+
+@lru_cache(maxsize=1024)
+def _view_of(position: str, rules_text: str) -> PlayerView:
+    """A puzzle's position, read once per process: judging an answer and explaining each verdict
+    read it again and again (a PlayerView is never changed once made)."""
+    return PlayerView.from_text(position, Rules.from_text(rules_text))
 
 
 def rules_for(variant: str) -> Rules:

@@ -222,3 +222,21 @@ def test_merge_moves_everything_without_duplicates(puzzles):
     assert set(ReviewCard.objects.values_list("user", "puzzle")) == {
         (user.pk, shared.pk), (user.pk, only_anon.pk), (user.pk, only_mine.pk)}
     assert learner_merge(user=user, anon=ANON.anon_key) == 0  # nothing left to merge
+
+
+def test_scheduling_reviews_never_sleeps_in_the_transaction(puzzles, monkeypatch):
+    """fsrs names a new card by the clock and sleeps a millisecond unless it is given a name: a
+    wrong answer, and a live class's misses for many learners at once, never let it sleep."""
+    import fsrs.card
+
+    from tutorials.puzzles.services import reviews_missed
+
+    def no_sleeping(seconds):
+        raise AssertionError("fsrs slept while a review was scheduled")
+
+    monkeypatch.setattr(fsrs.card.time, "sleep", no_sleeping)
+    puzzle = puzzles[0]
+    result = attempt_record(learner=ANON, puzzle=puzzle, answer=_wrong_answer(puzzle), number=0)
+    assert result.attempt.review is False and ReviewCard.objects.filter(puzzle=puzzle).count() == 1
+    assert reviews_missed(puzzle=puzzle, missed_by=[(None, f"key-{n}") for n in range(40)]) == 40
+    assert ReviewCard.objects.filter(puzzle=puzzle).count() == 41

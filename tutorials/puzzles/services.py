@@ -184,6 +184,13 @@ def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt, *, moves
     return _Rated(rating, puzzle)
 
 
+def new_review_card(puzzle: Puzzle, now: datetime) -> FsrsCard:
+    """A new fsrs card for a puzzle, due now. It is named by the puzzle: left to itself, fsrs names
+    a card by the clock and then sleeps a millisecond so the next one differs, and it would sleep
+    inside the answer's transaction (for every learner at once, in a live class)."""
+    return FsrsCard(card_id=puzzle.pk, due=now)
+
+
 def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datetime) -> tuple[ReviewCard | None, bool]:
     """fsrs: a wrong answer (re)schedules the puzzle; a right one counts when it is due.
     Returns the review card to save (None when nothing changes) and whether this answer was a
@@ -193,7 +200,7 @@ def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datet
     due = row is not None and row.due <= now
     if correct and not due:
         return None, False
-    card = FsrsCard.from_dict(row.card) if row else FsrsCard(due=now)
+    card = FsrsCard.from_dict(row.card) if row else new_review_card(puzzle, now)
     card, _log = SCHEDULER.review_card(card, FsrsRating.Good if correct else FsrsRating.Again, review_datetime=now)
     if row is None:
         row = ReviewCard(puzzle=puzzle, **learner.owner())
@@ -218,7 +225,7 @@ def reviews_missed(*, puzzle: Puzzle, missed_by: Iterable[tuple[int | None, str]
     fresh = []
     for owner in [(user, "") for user in users] + [(None, key) for key in keys]:
         row = found.get(owner) or ReviewCard(puzzle=puzzle, user_id=owner[0], anon_key=owner[1])
-        card = FsrsCard.from_dict(row.card) if row.pk else FsrsCard(due=now)
+        card = FsrsCard.from_dict(row.card) if row.pk else new_review_card(puzzle, now)
         card, _log = SCHEDULER.review_card(card, FsrsRating.Again, review_datetime=now)
         row.card, row.due = card.to_dict(), card.due
         row.reviews += 1

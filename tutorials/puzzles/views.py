@@ -198,7 +198,8 @@ def _render(
         "game": GAMES_BY_SLUG[puzzle.game], "puzzle": puzzle, "kind_label": info.kinds.get(puzzle.kind, puzzle.kind),
         "position": info.presenter.present(puzzle.rules_text, puzzle.position, choose, kind=puzzle.kind, answers=answers),
         # what the position's picture is drawn from, but the learner's own numbers and addresses
-        "position_drawn_from": (puzzle.rules_text, puzzle.position, puzzle.kind, answers, choose, info.position_template),
+        "position_drawn_from": (puzzle.rules_text, puzzle.position, puzzle.kind, answers, choose, info.position_template,
+                                result is not None),
         "position_template": info.position_template, "verdicts_template": info.verdicts_template,
         "unit": info.kind_units.get(puzzle.kind, info.unit),
         "number": tried, "first_try": not tried, "review_due": due, "theme": filters.theme,
