@@ -5,6 +5,7 @@ from django.utils import translation
 
 from tutorials.core.catalogue import compile_if_stale
 from tutorials.core.templatetags import memo
+from tutorials.live.selectors import forget_boards
 from tutorials.puzzles.files import read_specs
 from tutorials.puzzles.registry import PUZZLE_GAMES
 
@@ -31,10 +32,11 @@ def english_between_tests():
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Each test starts with empty rate-limit counters, and no page blocks kept from another test
-    (tutorials.core.templatetags.memo)."""
+    """Each test starts with empty rate-limit counters, and nothing kept in this process from
+    another test: page blocks (tutorials.core.templatetags.memo), live boards."""
     cache.clear()
     memo.forget_all()
+    forget_boards()
     yield
     cache.clear()
 

@@ -6,8 +6,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, QuerySet
 
+from tutorials.core.prepared import prepared
 from tutorials.live.models import QUESTION, REVEAL, LiveAnswer, LiveQuestion, LiveSession, Player
 from tutorials.live.questions import AnswerOption, answer_options, answer_words
 
@@ -56,6 +57,40 @@ class Standing:
 def standings(session: LiveSession) -> list[Standing]:
     """Every player still in, best first: by score, then by the time taken (speed breaks ties
     only); equal on both, equal rank. One query per version of the session."""
+    return _board(session).ranked
+
+
+@dataclass(frozen=True)
+class _Board:
+    ranked: list[Standing]
+    by_player: dict[int, Standing]
+
+
+_boards: dict[tuple[int, int], _Board] = {}  # this process's copies of the latest boards
+_BOARDS_KEPT = 64
+
+
+def _board(session: LiveSession) -> _Board:
+    """The standings of this version of the session: from this process's copy, else the cache
+    (shared by the servers), else the database. A version's board never changes, and every phone
+    asks for it at the same moment: each process unpickles it once, not once per phone."""
+    key = (session.pk, session.version)
+    board = _boards.get(key)
+    if board is None:
+        ranked = _ranked(session)
+        board = _Board(ranked, {s.player_id: s for s in ranked})
+        if len(_boards) >= _BOARDS_KEPT:
+            del _boards[next(iter(_boards))]
+        _boards[key] = board
+    return board
+
+
+def forget_boards() -> None:
+    """Drop this process's copies of the boards (tests: a new database may number sessions again)."""
+    _boards.clear()
+
+
+def _ranked(session: LiveSession) -> list[Standing]:
     key = f"live:{session.pk}:board:{session.version}"
     found = cache.get(key)
     if found is not None:
@@ -71,7 +106,7 @@ def standings(session: LiveSession) -> list[Standing]:
 
 
 def standing_of(session: LiveSession, player: Player) -> Standing | None:
-    return next((s for s in standings(session) if s.player_id == player.pk), None)
+    return _board(session).by_player.get(player.pk)
 
 
 def players_in(session: LiveSession) -> list[Player]:
@@ -94,7 +129,14 @@ def spread(question: LiveQuestion) -> Counter:
 
 
 def answer_of(player: Player, question: LiveQuestion) -> LiveAnswer | None:
-    return LiveAnswer.objects.filter(player=player, question=question).first()
+    found = _answer_of(player.pk, question.pk)
+    return found[0] if found else None
+
+
+@prepared(int, int)
+def _answer_of(player_id: int, question_id: int) -> QuerySet[LiveAnswer]:
+    """A player's answer to a question (read by every phone's screen: compiled once)."""
+    return LiveAnswer.objects.filter(player_id=player_id, question_id=question_id).order_by("pk")[:1]
 
 
 @dataclass

@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -38,6 +39,7 @@ from tutorials.classroom.selectors import class_taught
 from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.inputs import whole_number
 from tutorials.core.learners import anon_key
+from tutorials.core.prepared import prepared
 from tutorials.core.qr import qr_svg
 from tutorials.core.ratelimit import allow
 from tutorials.live import changes, codes, lesson_steps, questions, selectors, services
@@ -85,7 +87,14 @@ def _player(request: HttpRequest, public_id: str) -> Player | None:
     if not token:
         return None
     session_id = _session_pk(public_id)
-    return Player.objects.filter(token=token, session_id=session_id).first() if session_id else None
+    found = player_by_token(str(token), session_id) if session_id else []
+    return found[0] if found else None
+
+
+@prepared(str, int)
+def player_by_token(token: str, session_id: int) -> QuerySet[Player]:
+    """A session's player by the token in their browser's session (every poll of every phone)."""
+    return Player.objects.filter(token=token, session_id=session_id).order_by("pk")[:1]
 
 
 def _remember(request: HttpRequest, public_id: str, player: Player) -> None:
