@@ -89,3 +89,24 @@ def test_the_phones_compiled_reads_give_what_their_querysets_give(session):
         found = same_as_the_queryset(_answer_of, player.pk, question.pk)
         assert len(found) == (1 if player is players[0] else 0)
     assert same_as_the_queryset(player_by_token, "no-such-token", session.pk) == []
+
+
+def test_the_answers_compiled_reads_give_what_their_querysets_give(session):
+    from django.db import transaction
+
+    from tests.core.test_prepared import same_as_the_queryset
+    from tutorials.live import services
+    from tutorials.live.services import _best_answer_to, _player_locked, _still_to_answer
+
+    players = [join(session, name) for name in ("Brave Otter", "Calm Tiger")]
+    session = move(session, "start")
+    question = session.questions.get(number=0)
+    assert sorted(same_as_the_queryset(_still_to_answer, session.pk, 0)) in ([players[0].pk], [players[1].pk])
+    services.answer_record(player=players[0], number=0, answer=question.spec["solution"], now=at(4))
+    assert same_as_the_queryset(_still_to_answer, session.pk, 0) == [players[1].pk]
+    assert same_as_the_queryset(_best_answer_to, players[0].pk, 0) != []
+    assert same_as_the_queryset(_best_answer_to, players[1].pk, 0) == []
+    assert same_as_the_queryset(_best_answer_to, players[0].pk, -1) == []
+    with transaction.atomic():
+        locked = same_as_the_queryset(_player_locked, players[1].pk)
+    assert locked[0].session.pk == session.pk

@@ -15,10 +15,12 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tutorials.core.prepared import prepared
 from tutorials.live import changes, codes, questions, scoring, selectors
 from tutorials.live.models import (
     FINISHED,
@@ -243,15 +245,34 @@ def close_if_due(session_id: int, now: datetime | None = None) -> None:
 
 def reveal_if_all_answered(session_id: int, number: int) -> None:
     """Everyone still in has answered the question shown: reveal it now."""
-    waiting = (Player.objects.filter(session_id=session_id, removed=False)
-               .exclude(answers__question__in=LiveQuestion.objects.filter(session_id=session_id, number=number)))
-    if waiting.exists():
+    if _still_to_answer(session_id, number):
         return
     with transaction.atomic():
         session = (LiveSession.objects.select_for_update()
                    .filter(pk=session_id, state=QUESTION, current=number).first())
         if session is not None:
             _reveal(session, timezone.now())
+
+
+@prepared(int, int)
+def _still_to_answer(session_id: int, number: int) -> QuerySet[Player]:
+    """One player still in who has not answered question `number`, if any (after every answer:
+    compiled once)."""
+    return (Player.objects.filter(session_id=session_id, removed=False)
+            .exclude(answers__question__in=LiveQuestion.objects.filter(session_id=session_id, number=number))
+            .values_list("pk", flat=True)[:1])
+
+
+@prepared(int)
+def _player_locked(player_id: int) -> QuerySet[Player]:
+    """A player with their session, locked until the answer's transaction ends."""
+    return Player.objects.select_for_update().select_related("session").filter(pk=player_id)
+
+
+@prepared(int, int)
+def _best_answer_to(player_id: int, number: int) -> QuerySet[LiveAnswer]:
+    """The player's answer to question `number` if it was the best one (a streak goes on)."""
+    return LiveAnswer.objects.filter(player_id=player_id, question__number=number, best=True).values_list("pk", flat=True)[:1]
 
 
 @transaction.atomic
@@ -277,7 +298,7 @@ def answer_record(*, player: Player, number: int, answer: str, now: datetime | N
     no longer open (revealed, or past its deadline: LIVE_ANSWER_GRACE seconds are allowed for the
     network); LiveError for an answer that is not one of the question's."""
     now = now or timezone.now()
-    player = Player.objects.select_for_update().select_related("session").get(pk=player.pk)
+    player = _player_locked(player.pk)[0]
     session = player.session
     if player.removed:
         raise Refused(_("The host has removed you from this session."))
@@ -288,7 +309,7 @@ def answer_record(*, player: Player, number: int, answer: str, now: datetime | N
         question = LiveQuestion.objects.filter(session=session, number=number).first()
     if question is None:
         raise LiveError(_("There is no such question in this session."))
-    recorded = LiveAnswer.objects.filter(player=player, question=question).first()
+    recorded = selectors.answer_of(player, question)
     if recorded is not None:
         return AnswerResult(recorded, counted=False)
     if session.state != QUESTION or session.current != number:
@@ -303,7 +324,7 @@ def answer_record(*, player: Player, number: int, answer: str, now: datetime | N
     ms = max(int((now - session.started).total_seconds() * 1000), 0)
     streak = 0
     if best:
-        before = LiveAnswer.objects.filter(player=player, question__number=number - 1, best=True).exists()
+        before = bool(_best_answer_to(player.pk, number - 1))
         streak = player.streak + 1 if before else 1
     won = scoring.points(loss=loss, worst=worst_loss(question), ms=ms, limit_ms=session.seconds * 1000,
                          speed=session.scoring == SPEED, streak=streak, streak_bonus=session.streak_bonus)
