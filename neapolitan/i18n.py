@@ -15,6 +15,7 @@ used, in the language of that moment. The site's catalogue (locale/) holds the t
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 
@@ -103,6 +104,29 @@ def decimal(value: float, places: int, *, signed: bool = False) -> str:
 def percent(share: float, places: int = 0) -> str:
     """A share (0.3) as a percentage (`30%`, `30.0%`), in the reader's way of writing numbers."""
     return _("%(number)s%%") % {"number": decimal(100 * share, places)}
+
+
+# Italian articles and articled prepositions before a number, as the number is said: elided before
+# a vowel ("nel 8%" is "nell'8%": otto, ottanta, ottocento, uno, undici, and "l'08 dicembre"; "il 18"
+# stays: diciotto; "al 1° posto" too: primo, but "all'8° posto": ottavo), "lo" before zero ("nello
+# 0,5%"). English has none of these words before a number, so the text needs no language told.
+_ARTICLES = r"\b(il|nel|del|al|dal|sul|Il|Nel|Del|Al|Dal|Sul) "
+_SAID_WITH_A_VOWEL = re.compile(_ARTICLES + r"(?=(?:0(?=[0-9]))?(?:8|11(?![0-9]|\.[0-9])|1(?![0-9°]|\.[0-9])))")
+_ZERO = re.compile(_ARTICLES + r"(?=0(?![0-9]))")
+_ELIDED = {"il": "l'", "nel": "nell'", "del": "dell'", "al": "all'", "dal": "dall'", "sul": "sull'"}
+_BEFORE_ZERO = {"il": "lo ", "nel": "nello ", "del": "dello ", "al": "allo ", "dal": "dallo ", "sul": "sullo "}
+
+
+def elide(text: str) -> str:
+    """The text with the Italian article as it goes before each number: "nel 8,5%" -> "nell'8,5%",
+    "il 11 dicembre" -> "l'11 dicembre", "nel 0,5%" -> "nello 0,5%"; "il 1.000" (mille) stays."""
+    def as_said(table: dict[str, str]):
+        def replace(match: re.Match) -> str:
+            word = match.group(1)
+            short = table[word.lower()]
+            return short[:1].upper() + short[1:] if word[0].isupper() else short
+        return replace
+    return _ZERO.sub(as_said(_BEFORE_ZERO), _SAID_WITH_A_VOWEL.sub(as_said(_ELIDED), text))
 
 
 def capfirst(text: str) -> str:

@@ -16,6 +16,8 @@ import sys
 from dataclasses import asdict
 from typing import Any, ClassVar
 
+from neapolitan.i18n import elide
+
 
 class SpecForm:
     RULES: ClassVar[Any]  # the game's Rules class (from_text)
@@ -39,7 +41,7 @@ class SpecForm:
 
     def explain(self, verdict: Any) -> str:
         """Why this verdict, in words, in the reader's language."""
-        return sys.modules[type(self).__module__].explain(self, verdict)
+        return elide(sys.modules[type(self).__module__].explain(self, verdict))
 
     def verdict_of(self, answer: str) -> Any:
         """The verdict of this answer (in its text form), or None when it is not one of them."""

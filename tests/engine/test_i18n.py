@@ -120,3 +120,30 @@ def test_engine_messages_use_named_placeholders_not_f_strings():
     """An f-string can be neither found by xgettext nor reordered by a translation."""
     assert [(name, line) for name, line, arg in _exception_messages()
             if any(isinstance(n, ast.JoinedStr) for n in ast.walk(_template(arg)))] == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("nel 8,5% delle distribuzioni", "nell'8,5% delle distribuzioni"),  # otto
+    ("Nel 80% dei casi", "Nell'80% dei casi"),  # ottanta
+    ("il 11 dicembre", "l'11 dicembre"),  # undici
+    ("nel 1% e nel 1,5%", "nell'1% e nell'1,5%"),  # uno
+    ("dal 8 al 11", "dall'8 all'11"),
+    ("sul 800", "sull'800"),  # ottocento
+    ("il 8.000", "l'8.000"),  # ottomila
+    ("all'8° posto", "all'8° posto"),  # elided already
+    ("al 8° posto", "all'8° posto"),  # ottavo
+    ("al 1° posto", "al 1° posto"),  # primo
+    ("il 18%", "il 18%"),  # diciotto
+    ("nel 12%", "nel 12%"),
+    ("il 1.000", "il 1.000"),  # mille
+    ("il 110", "il 110"),  # centodieci
+    ("nel 100%", "nel 100%"),
+    ("in 8% of the deals", "in 8% of the deals"),  # English has none of these words
+    ("il Sette di Denari", "il Sette di Denari"),
+    ("entro il 08 Dicembre", "entro l'08 Dicembre"),  # a date's day, zero first: otto
+    ("il 01 marzo", "l'01 marzo"),
+    ("nel 0,5% e il 0", "nello 0,5% e lo 0"),  # zero
+    ("nel 05%", "nel 05%"),  # cinque
+])
+def test_italian_articles_are_elided_before_a_number_said_with_a_vowel(text, expected):
+    assert i18n.elide(text) == expected
