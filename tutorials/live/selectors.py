@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Count, Prefetch, QuerySet
 
+from tutorials.core.bounded import forget_oldest
 from tutorials.core.prepared import prepared
 from tutorials.live.models import QUESTION, REVEAL, LiveAnswer, LiveQuestion, LiveSession, Player
 from tutorials.live.questions import AnswerOption, answer_options, answer_words
@@ -80,7 +81,7 @@ def _board(session: LiveSession) -> _Board:
         ranked = _ranked(session)
         board = _Board(ranked, {s.player_id: s for s in ranked})
         if len(_boards) >= _BOARDS_KEPT:
-            del _boards[next(iter(_boards))]
+            forget_oldest(_boards)
         _boards[key] = board
     return board
 

@@ -19,9 +19,11 @@ from django import template
 from django.conf import settings
 from django.utils.html import conditional_escape
 
+from tutorials.core.bounded import forget_oldest
+
 register = template.Library()
 
-MAX_BLOCKS = 4096  # past this many kept blocks, the oldest go first
+MAX_BLOCKS = 4096  # past this many kept blocks, the oldest go first (a few KB each: some MB a worker)
 _blocks: dict[tuple, str] = {}
 _serials = count()
 
@@ -48,7 +50,7 @@ class MemoNode(template.Node):
         if html is None:
             html = self._render_with_markers(context)
             if len(_blocks) >= MAX_BLOCKS:
-                del _blocks[next(iter(_blocks))]
+                forget_oldest(_blocks)
             _blocks[key] = html
         return self._fill(html, context)
 
