@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from neapolitan.cards import SETTEBELLO, Card
 from neapolitan.scopa.actions import Play
+from neapolitan.scopa.belief import Belief, Opponent
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.search import Analysis, Leaf, analyse
@@ -102,8 +103,9 @@ class Thinker:
     it with the learned evaluation; it plays the best play on average, within a budget per
     number of players that counts positions searched, never seconds (`neapolitan.scopa.thinking`)."""
 
-    def __init__(self, budgets: Mapping[int | tuple[int, bool], Budget]) -> None:
+    def __init__(self, budgets: Mapping[int | tuple[int, bool], Budget], opponent: Opponent | None = None) -> None:
         self.budgets = budgets
+        self.opponent = opponent  # how it reads the opponent's plays of the deal; None: not at all
 
     def __call__(self, view: PlayerView, rng: random.Random | None = None) -> Play:
         return self.analyse(view, rng).best
@@ -113,7 +115,8 @@ class Thinker:
         if len(actions) == 1:
             return Analysis({actions[0]: 0.0}, 0, False)
         seed = 0 if rng is None else rng.random()
-        return think(view, budget_for(self.budgets, view.rules), learned_leaf(view.rules), seed)
+        belief = None if self.opponent is None else Belief(view, self.opponent)
+        return think(view, budget_for(self.budgets, view.rules), learned_leaf(view.rules), seed, belief)
 
 
 def budget_for(budgets: Mapping[int | tuple[int, bool], Budget], rules: Rules) -> Budget:
