@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from neapolitan.progress import Progress
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.belief import Opponent
+from neapolitan.scopa.belief import Opponent, searcher_value
 from neapolitan.scopa.bots import ARENA_BOTS, THOUGHTFUL, SearchBot, Thinker, play_value
 from neapolitan.scopa.rules import VARIANTS, Rules
 from neapolitan.scopa.search import margin
@@ -32,12 +32,14 @@ def make_bot(name: str) -> Bot:
     12 samples), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
-    `reads:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the deal
-    so, see `neapolitan.scopa.belief.Opponent`)."""
+    `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the
+    deal as those of a player choosing by MODEL, `greedy` or `searcher`: see
+    `neapolitan.scopa.belief.Opponent`)."""
     try:
         if name.startswith("reads:"):
-            temperature, mistakes = name.split(":")[1:]
-            return Thinker(THOUGHTFUL, Opponent(play_value, float(temperature), float(mistakes)))
+            model, temperature, mistakes = name.split(":")[1:]
+            value = {"greedy": play_value, "searcher": searcher_value}[model]
+            return Thinker(THOUGHTFUL, Opponent(value, float(temperature), float(mistakes)))
         if name.startswith("search-v1:"):
             return SearchBot(samples=int(name.split(":", 1)[1]))
         if name.startswith("think:"):
@@ -50,7 +52,7 @@ def make_bot(name: str) -> Bot:
                             sure=float(sure[0]) if sure else 0.0, sure_after=every, together=together,
                             usual=usual, close=close)
             return Thinker(dict.fromkeys((2, 3, 4), budget))
-    except ValueError:
+    except (ValueError, KeyError):
         pass
     if name not in ARENA_BOTS:
         raise SystemExit(f"Unknown bot {name!r}: choose {', '.join(ARENA_BOTS)}, search-v1:N or think:NODES:WORLDS")

@@ -12,6 +12,7 @@ from functools import lru_cache
 from neapolitan.cards import SETTEBELLO, Card
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.belief import Belief, Opponent
+from neapolitan.scopa.captures import sweepable
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.search import Analysis, Leaf, analyse
@@ -42,7 +43,7 @@ def play_value(state_or_view: HandState | PlayerView, play: Play) -> float:
     else:
         left = [*table, play.card]
         value -= 0.6 * _card_worth(play.card) + 0.05 * play.card.rank  # keep good cards back
-    if left and _sweepable(left, rules.fifteen):
+    if left and sweepable(left, rules.fifteen):
         value -= LEAVE_SWEEP_W
     return value
 
@@ -60,14 +61,6 @@ def _card_worth(card: Card) -> float:
     if card.suit == "D":
         worth += DENARO_W
     return worth
-
-
-def _sweepable(left: list[Card], fifteen: bool) -> bool:
-    """Could a single card take everything left on the table?"""
-    total = sum(c.rank for c in left)
-    if fifteen:
-        return 1 <= 15 - total <= 10
-    return total <= 10
 
 
 def _is_last_play(state: HandState | PlayerView) -> bool:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from neapolitan.cards import mask_of, parse_cards
 from neapolitan.scopa import Play, Rules, deal
-from neapolitan.scopa.belief import Belief, Opponent
+from neapolitan.scopa.belief import Belief, Opponent, _Position, searcher_value
 from neapolitan.scopa.bots import THOUGHTFUL, Thinker, greedy, play_value
 from neapolitan.scopa.state import Seen, history_after
 from tests.engine._support import position
@@ -66,20 +66,32 @@ def sweep_declined():
     return state.view(0, history)
 
 
-@pytest.mark.parametrize(("plays", "card", "most"), [
-    # Declined a sweep with a 7: each 7 is far less likely than the uniform 2 in 34.
-    (("2B",), "7C", 0.03),
-    (("2B",), "7D", 0.03),  # the settebello too
+@pytest.mark.parametrize(("opponent", "seven", "settebello", "sevens_dealt"), [
+    # Uniformly each card is his 2 times in 34 (0.059), and one of his two cards is a 7 in 22% of deals.
+    (Opponent(play_value, 5.0, 0.1), 0.03, 0.03, 0.11),  # read as the greedy player
+    (Opponent(searcher_value, 1.5, 0.05), 0.02, 0.015, 0.08),  # read as a searching player
 ])
-def test_a_declined_sweep_makes_the_cards_that_sweep_rare(plays, card, most):
+def test_a_declined_sweep_makes_the_sevens_that_would_have_swept_rare(opponent, seven, settebello, sevens_dealt):
     view = sweep_declined()
-    belief = Belief(view, SENSIBLE)
-    uniform = 2 / len(view.unseen())
-    [held] = parse_cards(card)
-    assert belief.chance_of(held) < most < uniform
+    belief = Belief(view, opponent)
+    assert belief.chance_of(parse_cards("7C")[0]) < seven
+    assert belief.chance_of(parse_cards("7D")[0]) < settebello
+    assert belief.chance_of(parse_cards("2C")[0]) > 2 / 34  # a 2 could not have swept: likelier
     worlds = [belief.deal(random.Random(n)) for n in range(400)]
-    sevens = sum(any(c.rank == 7 for c in w.hands[1]) for w in worlds)
-    assert sevens / len(worlds) < 0.5 * (1 - (1 - 4 / 34) * (1 - 4 / 33))  # half the uniform chance, at most
+    assert sum(any(c.rank == 7 for c in w.hands[1]) for w in worlds) / len(worlds) < sevens_dealt
+
+
+@pytest.mark.parametrize(("table", "play", "value"), [
+    # SCOPA-6.1: 7C sweeps 3C 4S: two cards and the played one, one denaro, one 7, a scopa.
+    ("3C 4S", "7Cx3C+4S", 3 * 0.71 + 0.47 + 0.99),
+    # 7D takes 7B: two cards, a denaro, the settebello, two sevens; leaves 2S, which a 2 sweeps.
+    ("2S 7B", "7Dx7B", 2 * 0.71 + 0.53 + 0.51 + 2 * 0.47 - 0.94),
+    # 9B laid on 3C 4S: 16 is beyond one card's reach; a laid card of rank 9.
+    ("3C 4S", "9B", -1.05 * 0.9 + 0.91),
+])
+def test_searcher_value_by_hand(table, play, value):
+    position = _Position(Rules(), tuple(parse_cards(table)), 30)
+    assert searcher_value(position, Play.parse(play)) == pytest.approx(value)
 
 
 def test_without_plays_of_the_opponent_the_belief_is_uniform():
