@@ -293,6 +293,24 @@ def history_after(history: tuple[Seen, ...], before: HandState, play: Play, afte
     return (*history, Seen(before.to_move, play, before.table))
 
 
+def deal_history(state: HandState, plays: Sequence[tuple[int, Play]]) -> tuple[Seen, ...]:
+    """The current deal's history (as `history_after` keeps it) for a caller that kept only the
+    hand's plays (`plays`: seat and play, oldest first; earlier deals' plays are left aside): each
+    play's table worked back from the current one. None when `plays` is too short to tell."""
+    made = state.players * state.rules.hand_size - sum(map(len, state.hands))
+    if state.is_over or made <= 0 or len(plays) < made:
+        return ()
+    table = list(state.table)
+    seen: list[Seen] = []
+    for seat, play in reversed(plays[len(plays) - made:]):
+        if play.captured:
+            table.extend(play.captured)
+        elif play.card in table:
+            table.remove(play.card)
+        seen.append(Seen(seat, play, tuple(sorted(table, key=by_rank))))
+    return tuple(reversed(seen))
+
+
 def played_out(state: HandState, choose: Callable[[PlayerView], Play]) -> Iterator[HandState]:
     """Each state of the hand after `state` to its end, the player to move choosing each play by
     `choose` from his view, with the current deal's history."""

@@ -11,7 +11,7 @@ from neapolitan.cards import mask_of, parse_cards
 from neapolitan.scopa import Play, Rules, deal
 from neapolitan.scopa.belief import Belief, Opponent, _Position, searcher_value
 from neapolitan.scopa.bots import THOUGHTFUL, Thinker, greedy, play_value
-from neapolitan.scopa.state import Seen, history_after
+from neapolitan.scopa.state import Seen, deal_history, history_after
 from tests.engine._support import position
 
 SENSIBLE = Opponent(play_value)
@@ -149,3 +149,22 @@ def test_more_than_two_players_deal_uniformly():
     after = start.apply(play)
     view = after.view(1, history_after((), start, play, after))
     assert Belief(view, SENSIBLE).work == 0
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 39),
+       game=st.sampled_from([("SCOPA_2P", 2), ("QUINDICI", 2), ("SCOPONE_SCIENTIFICO", 4), ("ASSI", 2)]))
+def test_the_deal_history_worked_back_from_the_plays_is_the_one_kept_play_by_play(seed, plays, game):
+    rules = Rules(game[0], players=game[1])
+    state = deal(rules, f"history:{seed}", dealer=1)
+    rng = random.Random(seed)
+    kept: tuple[Seen, ...] = ()
+    made: list[tuple[int, Play]] = []
+    for _ in range(min(plays, 40 - rules.table_size - 1)):
+        play = rng.choice(state.legal_actions())
+        made.append((state.to_move, play))
+        after = state.apply(play)
+        kept = history_after(kept, state, play, after)
+        state = after
+    assert deal_history(state, made) == kept
+    assert deal_history(state, made[len(made) - len(kept) + 1:]) == (() if kept else kept)  # too few: none
