@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from neapolitan.cards import mask_of, parse_cards
 from neapolitan.scopa import Play, Rules, deal
-from neapolitan.scopa.belief import Belief, Opponent, _Position, searcher_value
-from neapolitan.scopa.bots import THOUGHTFUL, Thinker, greedy, play_value
+from neapolitan.scopa.belief import Belief, Opponent, Reading, _Position, searcher_value
+from neapolitan.scopa.bots import SEARCHING_OPPONENT, THOUGHTFUL, Thinker, greedy, play_value
 from neapolitan.scopa.state import Seen, deal_history, history_after
 from tests.engine._support import position
 
@@ -69,7 +69,7 @@ def sweep_declined():
 @pytest.mark.parametrize(("opponent", "seven", "settebello", "sevens_dealt"), [
     # Uniformly each card is his 2 times in 34 (0.059), and one of his two cards is a 7 in 22% of deals.
     (Opponent(play_value, 5.0, 0.1), 0.03, 0.03, 0.11),  # read as the greedy player
-    (Opponent(searcher_value, 1.5, 0.05), 0.02, 0.015, 0.08),  # read as a searching player
+    (SEARCHING_OPPONENT, 0.02, 0.015, 0.08),  # read as a searching player (the usual player)
 ])
 def test_a_declined_sweep_makes_the_sevens_that_would_have_swept_rare(opponent, seven, settebello, sevens_dealt):
     view = sweep_declined()
@@ -168,3 +168,19 @@ def test_the_deal_history_worked_back_from_the_plays_is_the_one_kept_play_by_pla
         state = after
     assert deal_history(state, made) == kept
     assert deal_history(state, made[len(made) - len(kept) + 1:]) == (() if kept else kept)  # too few: none
+
+
+@pytest.mark.parametrize(("table", "played", "later", "hand", "odds"), [
+    # Any play as likely as any other: his play's odds are one over the plays his other cards
+    # had (the hidden ones and those he played later), the card he played left out.
+    ("", "3B", "", "4B", 1 / 1),
+    ("", "3B", "5C", "4B", 1 / 2),
+    ("", "3B", "5C", "4B 6B", 1 / 3),
+    ("2C", "3B", "", "2D", 1 / 1),  # 2D could take 2C (SCOPA-5): still one play
+    ("2C 3S", "5Bx2C+3S", "", "5D 1B", 1 / 2),  # 5D must take 2C+3S (SCOPA-5): one play; 1B one
+])
+def test_a_play_is_weighed_against_the_plays_his_other_cards_had(table, played, later, hand, odds):
+    indifferent = Opponent(lambda position, play: 0.0, temperature=1.0, mistakes=0.0)
+    seen = Seen(1, Play.parse(played), tuple(parse_cards(table)))
+    reading = Reading(seen, list(parse_cards(later)), list(parse_cards(hand)), Rules(), 30, indifferent)
+    assert reading.chance(tuple(parse_cards(hand))) == pytest.approx(odds)
