@@ -4,8 +4,9 @@ A player who laid a card on the table when another of his cards could have swept
 the settebello, very likely held no such card. `Belief` weighs every hand the opponent may still
 hold by the odds of each of his plays of this deal against the plays his other cards then (that
 hand, and the cards he played later) offered, as a player choosing as `Opponent` says weighs
-them (a softmax over a play's value, with a share of plain mistakes: see `Reading`); the worlds the thoughtful player searches deal him a hand drawn by
-those weights, and the rest of the unseen cards to the stock at random. A play's value is read as
+them (a softmax over a play's value, with a share of plain mistakes: see `Reading`); the worlds
+the thoughtful player searches deal him a hand drawn by those weights, and the rest of the
+unseen cards to the stock at random. A play's value is read as
 a searching player's (`searcher_value`, fitted on such players' decisions) or as the greedy
 player's (`neapolitan.scopa.bots.play_value`, which reads a searching opponent worse). With no
 plays of his to read (or more than two players) it deals as `PlayerView.sample_state` does,
