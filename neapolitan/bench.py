@@ -13,6 +13,7 @@ from neapolitan.scopa.coach import advise
 from neapolitan.scopa.puzzles import generate
 from neapolitan.scopa.rules import VARIANT_NAMES, VARIANTS
 from neapolitan.scopa.search import Solver
+from neapolitan.scopa.state import played_out
 from neapolitan.timing import MEDIAN_TARGET_MS, P99_TARGET_MS, Stopwatch, summary
 
 
@@ -91,8 +92,9 @@ def play_scopa_hands(variant: str) -> Callable:
             state = deal(rules, f"{seed}:{n}", dealer=n % players)
             rng = random.Random(n)
             n += 1
-            while not enough() and not state.is_over:
-                state = state.apply(bot(state.view(state.to_move), rng))
+            for _state in played_out(state, lambda view: bot(view, rng)):  # noqa: B023
+                if enough():
+                    break
     return play
 
 

@@ -16,10 +16,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 from neapolitan.progress import Progress
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.bots import ARENA_BOTS, SearchBot, Thinker
+from neapolitan.scopa.belief import Opponent, searcher_value
+from neapolitan.scopa.bots import ARENA_BOTS, THOUGHTFUL, SearchBot, Thinker, play_value
 from neapolitan.scopa.rules import VARIANTS, Rules
 from neapolitan.scopa.search import margin
-from neapolitan.scopa.state import PlayerView, deal
+from neapolitan.scopa.state import deal, played_out
 from neapolitan.scopa.thinking import Budget
 from neapolitan.timing import Stopwatch, summary
 
@@ -30,8 +31,15 @@ def make_bot(name: str) -> Bot:
     """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
     12 samples), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
-    a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`)."""
+    a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
+    `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the
+    deal as those of a player choosing by MODEL, `greedy` or `searcher`: see
+    `neapolitan.scopa.belief.Opponent`)."""
     try:
+        if name.startswith("reads:"):
+            model, temperature, mistakes = name.split(":")[1:]
+            value = {"greedy": play_value, "searcher": searcher_value}[model]
+            return Thinker(THOUGHTFUL, Opponent(value, float(temperature), float(mistakes)))
         if name.startswith("search-v1:"):
             return SearchBot(samples=int(name.split(":", 1)[1]))
         if name.startswith("think:"):
@@ -44,7 +52,7 @@ def make_bot(name: str) -> Bot:
                             sure=float(sure[0]) if sure else 0.0, sure_after=every, together=together,
                             usual=usual, close=close)
             return Thinker(dict.fromkeys((2, 3, 4), budget))
-    except ValueError:
+    except (ValueError, KeyError):
         pass
     if name not in ARENA_BOTS:
         raise SystemExit(f"Unknown bot {name!r}: choose {', '.join(ARENA_BOTS)}, search-v1:N or think:NODES:WORLDS")
@@ -53,12 +61,8 @@ def make_bot(name: str) -> Bot:
 
 def play_hand(rules: Rules, seed: str, bots: tuple[Bot, Bot], dealer: int) -> int:
     """Side 0's margin in one hand where bots[0] plays side 0's seats and bots[1] the others."""
-    state = deal(rules, seed, dealer)
     rng = random.Random(seed)
-    while not state.is_over:
-        view: PlayerView = state.view(state.to_move)
-        bot = bots[0] if rules.seat_sides[state.to_move] == 0 else bots[1]
-        state = state.apply(bot(view, rng))
+    *_, state = played_out(deal(rules, seed, dealer), lambda view: bots[rules.seat_sides[view.seat] != 0](view, rng))
     return margin(state, 0)
 
 

@@ -189,3 +189,11 @@ def why_not_capture(
         "%(taken)s add up to %(total)s, not %(rank)s; %(card)s can take %(choices)s.", len(taken),
     ) % {**words, "taken": _cards_text(taken), "total": total, "rank": played.rank}, "SCOPA-5.2"
 
+
+
+def sweepable(left: Sequence[Card], fifteen: bool) -> bool:
+    """Could a single card take everything left on the table?"""
+    total = sum(c.rank for c in left)
+    if fifteen:
+        return 1 <= 15 - total <= 10
+    return total <= 10

@@ -19,7 +19,7 @@ from neapolitan.scopa.arena import Bot, confidence_interval, make_bot, paired_de
 from neapolitan.scopa.bots import learned_leaf
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.search import margin
-from neapolitan.scopa.state import deal
+from neapolitan.scopa.state import deal, played_out
 
 
 def deal_changes(rules: Rules, seed: str, bots: tuple[Bot, Bot], side: int) -> list[float]:
@@ -30,13 +30,11 @@ def deal_changes(rules: Rules, seed: str, bots: tuple[Bot, Bot], side: int) -> l
     leaf = learned_leaf(rules)
     expected = [leaf(state, side)]
     stock = len(state.stock)
-    while not state.is_over:
-        bot = bots[0] if rules.seat_sides[state.to_move] == 0 else bots[1]
-        state = state.apply(bot(state.view(state.to_move), rng))
-        if not state.is_over and len(state.stock) < stock:
-            stock = len(state.stock)
-            expected.append(leaf(state, side))
-    expected.append(margin(state, side))
+    for now in played_out(state, lambda view: bots[rules.seat_sides[view.seat] != 0](view, rng)):
+        if not now.is_over and len(now.stock) < stock:
+            stock = len(now.stock)
+            expected.append(leaf(now, side))
+    expected.append(margin(now, side))
     return [after - before for before, after in zip(expected, expected[1:], strict=False)]
 
 

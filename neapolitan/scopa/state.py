@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 from neapolitan.cards import (
     DECK,
@@ -187,8 +188,9 @@ class HandState:
         return self.apply(Play.parse(text))
 
     # -- views and text ---------------------------------------------------------------------
-    def view(self, seat: int) -> PlayerView:
-        """What `seat` may know: his hand, the table, every captured card, the others' hand sizes."""
+    def view(self, seat: int, history: tuple[Seen, ...] = ()) -> PlayerView:
+        """What `seat` may know: his hand, the table, every captured card, the others' hand sizes,
+        and (when the caller kept it: see `history_after`) the plays of the current deal."""
         return PlayerView(
             rules=self.rules,
             seat=seat,
@@ -203,6 +205,7 @@ class HandState:
             dealer=self.dealer,
             last_capturer=self.last_capturer,
             last_was_scopa=self.last_was_scopa,
+            history=history,
         )
 
     def to_text(self) -> str:
@@ -272,18 +275,68 @@ class HandState:
         return f"HandState({self.to_text()!r})"
 
 
+class Seen(NamedTuple):
+    """One play of the current deal of the stock as every player saw it: who played, what, and
+    the table he played it on."""
+
+    seat: int
+    play: Play
+    table: Cards
+
+
+def history_after(history: tuple[Seen, ...], before: HandState, play: Play, after: HandState) -> tuple[Seen, ...]:
+    """The current deal's plays once `play` has taken `before` to `after`: none again when the
+    stock has dealt new hands (SCOPA-3.4) or the hand is over. Kept by whoever plays a hand out
+    (the arena, the tables), never by `HandState`, whose `apply` is the search's hot path."""
+    if after.is_over or len(after.stock) != len(before.stock):
+        return ()
+    return (*history, Seen(before.to_move, play, before.table))
+
+
+def deal_history(state: HandState, plays: Sequence[tuple[int, Play]]) -> tuple[Seen, ...]:
+    """The current deal's history (as `history_after` keeps it) for a caller that kept only the
+    hand's plays (`plays`: seat and play, oldest first; earlier deals' plays are left aside): each
+    play's table worked back from the current one. None when `plays` is too short to tell."""
+    made = state.players * state.rules.hand_size - sum(map(len, state.hands))
+    if state.is_over or made <= 0 or len(plays) < made:
+        return ()
+    table = list(state.table)
+    seen: list[Seen] = []
+    for seat, play in reversed(plays[len(plays) - made:]):
+        if play.captured:
+            table.extend(play.captured)
+        elif play.card in table:
+            table.remove(play.card)
+        seen.append(Seen(seat, play, tuple(sorted(table, key=by_rank))))
+    return tuple(reversed(seen))
+
+
+def played_out(state: HandState, choose: Callable[[PlayerView], Play]) -> Iterator[HandState]:
+    """Each state of the hand after `state` to its end, the player to move choosing each play by
+    `choose` from his view, with the current deal's history."""
+    history: tuple[Seen, ...] = ()
+    while not state.is_over:
+        play = choose(state.view(state.to_move, history))
+        after = state.apply(play)
+        history = history_after(history, state, play, after)
+        state = after
+        yield state
+
+
 class PlayerView:
-    """What one player knows: everything but the other hands and the order of the stock."""
+    """What one player knows: everything but the other hands and the order of the stock; and,
+    when whoever built the view kept it, the public history of the current deal (`Seen`), which
+    is not part of the text form."""
 
     __slots__ = (
         "rules", "seat", "hand", "table", "piles", "scope", "bonus", "hand_sizes",
-        "stock_size", "to_move", "dealer", "last_capturer", "last_was_scopa",
+        "stock_size", "to_move", "dealer", "last_capturer", "last_was_scopa", "history",
     )
 
     def __init__(self, *, rules: Rules, seat: int, hand: Cards, table: Cards, piles: tuple[int, ...],
                  scope: tuple[int, ...], bonus: tuple[int, ...], hand_sizes: tuple[int, ...],
                  stock_size: int, to_move: int, dealer: int, last_capturer: int | None,
-                 last_was_scopa: bool) -> None:
+                 last_was_scopa: bool, history: tuple[Seen, ...] = ()) -> None:
         self.rules = rules
         self.seat = seat
         self.hand = hand
@@ -297,6 +350,7 @@ class PlayerView:
         self.dealer = dealer
         self.last_capturer = last_capturer
         self.last_was_scopa = last_was_scopa
+        self.history = history
 
     def unseen(self) -> list[Card]:
         """Cards this player has not seen: the other hands and the stock, in pack order."""

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from neapolitan.scopa.actions import Play
+from neapolitan.scopa.belief import Belief
 from neapolitan.scopa.search import (
     Analysis,
     Leaf,
@@ -52,8 +53,9 @@ class Budget:
         return bool(self.usual) and used >= self.usual and lead >= self.close
 
 
-def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0) -> Analysis:
-    """The value of every legal play for the player to move in `view`, within `budget`."""
+def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0, belief: Belief | None = None) -> Analysis:
+    """The value of every legal play for the player to move in `view`, within `budget`; the
+    worlds dealt by `belief` (what the opponent's plays say of his hand), else uniformly."""
     side = view.rules.seat_sides[view.seat]
     if fully_known(view):
         values, used = search_world(view.sample_state(random.Random(0)), side, budget.nodes, leaf, 40)
@@ -61,12 +63,13 @@ def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0) -> 
         return Analysis(values, 1, False, {p: int(v == best) for p, v in values.items()},
                         dict.fromkeys(values, 0.0), used)
     rng = random.Random(f"{seed}:{view.to_text()}")
+    deal_world = view.sample_state if belief is None else belief.deal
     totals: dict[Play, list[float]] = {}
-    used = 0
+    used = 0 if belief is None else belief.work
     worlds = 0
     while worlds < budget.worlds and (used < budget.nodes or worlds < budget.min_worlds):
         if budget.together:
-            batch = [view.sample_state(rng) for _ in range(min(budget.sure_after, budget.worlds - worlds))]
+            batch = [deal_world(rng) for _ in range(min(budget.sure_after, budget.worlds - worlds))]
             found, spent = Together(view.seat, leaf, budget.nodes - used).values(batch, first=not worlds)
             if found is None:  # a later batch that did not fit: the worlds already searched stand
                 used += spent
@@ -74,7 +77,7 @@ def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0) -> 
         else:
             # The first `min_worlds` worlds share the budget evenly; each later one may use what is left.
             share = max(budget.nodes - used, 0) // max(budget.min_worlds - worlds, 1)
-            batch = [view.sample_state(rng)]
+            batch = [deal_world(rng)]
             values, spent = search_world(batch[0], side, share, leaf, budget.deepen_from)
             found = {play: [value] for play, value in values.items()}
         used += spent

@@ -5,11 +5,12 @@ from django.urls import reverse
 
 from neapolitan.cards import DECK
 from neapolitan.scopa import Match, Play, Rules
+from neapolitan.scopa.state import Seen, deal_history, history_after
 from tests.engine._support import position
 from tests.tables.support import assert_private, assert_redirects_without_htmx, create_table
 from tests.tables.support import post_action as _act
 from tests.tables.support import refused as _refused
-from tutorials.scopa.table import ScopaAdapter
+from tutorials.scopa.table import NEXT_HAND, ScopaAdapter, hand_plays
 from tutorials.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -194,3 +195,26 @@ def test_the_end_of_a_hand_says_who_takes_the_cards_left_SCOPA_7(players, mover,
         assert said in text
     else:
         assert "left on the table" not in text
+
+
+def test_the_computer_players_see_the_deal_so_far_from_the_tables_log(client):
+    # The log, replayed from the deal, keeps the same deal history as the arena (history_after).
+    table = _new_table(client, seed="history", opponent="search")
+    for _ in range(4):
+        match = _match(table)
+        _act(client, table, str(match.hand.legal_actions()[0]))
+    table.refresh_from_db()
+    adapter = ScopaAdapter()
+    replay = adapter.load(table.rules_text, table.state_text)
+    replay = Match.new(replay.rules, replay.seed)
+    kept: tuple[Seen, ...] = ()
+    for entry in table.log:
+        action = adapter.parse_action(replay, entry["action"])
+        after = adapter.apply(replay, action)
+        if action != NEXT_HAND:
+            kept = history_after(kept, replay.hand, action, after.hand)
+        replay = after
+    match = _match(table)
+    assert replay.hand == match.hand
+    assert deal_history(match.hand, hand_plays(table.log)) == kept
+    assert any(seen.seat != table.human_seat for seen in kept)  # the bot has played in this deal

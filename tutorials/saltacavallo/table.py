@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -78,7 +79,7 @@ class SaltacavalloAdapter:
     def seat_to_act(self, state: GameState) -> int | None:
         return state.to_act if state.phase in ("exchange", "dealer", "reply") else None
 
-    def bot_action(self, state: GameState, seat: int, options: dict[str, Any]) -> Action:
+    def bot_action(self, state: GameState, seat: int, options: dict[str, Any], log: Sequence[dict[str, Any]] = ()) -> Action:
         return engine_choice(state.view(seat))
 
     def narrate(self, before: GameState, seat: int, action: Action | str, after: GameState) -> str:

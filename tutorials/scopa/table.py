@@ -14,6 +14,7 @@ from neapolitan.errors import IllegalAction
 from neapolitan.scopa import HandState, Match, Play, Rules
 from neapolitan.scopa.bots import BOTS
 from neapolitan.scopa.scoring import HandScore, primiera_best_cards
+from neapolitan.scopa.state import deal_history
 from tutorials.core.links import reverse
 from tutorials.scopa.coach import ScopaCoach, coach_panel
 from tutorials.scopa.forms import TABLE_VARIANT_BY_KEY, ScopaTableForm
@@ -71,9 +72,9 @@ class ScopaAdapter:
     def seat_to_act(self, state: Match) -> int | None:
         return None if state.hand_over or state.is_over else state.to_move
 
-    def bot_action(self, state: Match, seat: int, options: dict[str, Any]) -> Play:
+    def bot_action(self, state: Match, seat: int, options: dict[str, Any], log: Sequence[dict[str, Any]] = ()) -> Play:
         bot = BOTS[options.get("opponent", "search")]
-        view = state.hand.view(seat)
+        view = state.hand.view(seat, deal_history(state.hand, hand_plays(log)))
         return bot(view, random.Random(f"{state.seed}:{state.hand_no}:{view.to_text()}"))
 
     def narrate(self, before: Match, seat: int, action: Play | str, after: Match) -> str:
@@ -109,6 +110,17 @@ class ScopaAdapter:
 
 
 register(ScopaAdapter())
+
+
+def hand_plays(log: Sequence[dict[str, Any]]) -> list[tuple[int, Play]]:
+    """The current hand's plays from the table's log (seat and play, oldest first): the entries
+    since the last hand was dealt."""
+    plays = []
+    for entry in reversed(log):
+        if entry.get("action") == NEXT_HAND:
+            break
+        plays.append((entry["seat"], Play.parse(entry["action"])))
+    return plays[::-1]
 
 
 def leftover_text(left: Sequence[Card], hand: HandState) -> str:

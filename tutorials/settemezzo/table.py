@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -78,7 +79,7 @@ class SetteAdapter:
     def seat_to_act(self, state: Game) -> int | None:
         return None if state.hand.is_over else state.hand.to_move
 
-    def bot_action(self, state: Game, seat: int, options: dict[str, Any]) -> Action:
+    def bot_action(self, state: Game, seat: int, options: dict[str, Any], log: Sequence[dict[str, Any]] = ()) -> Action:
         bot = BOTS[options.get("opponent", "exact")]
         view = state.hand.view(seat)
         return bot(view, random.Random(f"{state.seed}:{state.hand_no}:{len(view.history)}"))

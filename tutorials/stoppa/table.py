@@ -6,6 +6,7 @@ the pot before the next hand is dealt; the pause is the adapter's, not the engin
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -108,7 +109,7 @@ class StoppaAdapter:
             return None
         return state.giro.to_act
 
-    def bot_action(self, state: TableGame, seat: int, options: dict[str, Any]) -> Action:
+    def bot_action(self, state: TableGame, seat: int, options: dict[str, Any], log: Sequence[dict[str, Any]] = ()) -> Action:
         bot = BOTS[options.get("opponent", "search")]
         giro = state.giro
         view = giro.deal.view(seat)

@@ -43,7 +43,9 @@ class GameAdapter(Protocol):
     def outcome(self, state: Any) -> str:
         """How a finished game ended, in one line ("You won, 11–7")."""
 
-    def bot_action(self, state: Any, seat: int, options: dict[str, Any]) -> Any: ...
+    def bot_action(self, state: Any, seat: int, options: dict[str, Any], log: Sequence[dict[str, Any]] = ()) -> Any:
+        """The computer player's move at `seat`; `log` is the table's log (each entry's seat and
+        action as text, oldest first), for a player that reads what the others did."""
 
     def narrate(self, state_before: Any, seat: int, action: Any, state_after: Any) -> str: ...
 

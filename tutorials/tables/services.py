@@ -102,7 +102,7 @@ def bot_step(*, adapter: GameAdapter, table: Table) -> bool:
     seat = bot_to_move(adapter, table, state)
     if seat is None:
         return False
-    return _save_move(adapter, table, state, seat, adapter.bot_action(state, seat, table.options))
+    return _save_move(adapter, table, state, seat, adapter.bot_action(state, seat, table.options, table.log))
 
 
 def bots_play(*, adapter: GameAdapter, table_id: int) -> Table:

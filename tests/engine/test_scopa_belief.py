@@ -1,0 +1,186 @@
+"""What the opponent's plays of the deal say about his hand (`neapolitan.scopa.belief`): the deal's
+history as recorded, worlds always consistent with the view, the weights favouring the worlds where
+his plays were sensible, and reproducible with a seed."""
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neapolitan.cards import mask_of, parse_cards
+from neapolitan.scopa import Play, Rules, deal
+from neapolitan.scopa.belief import Belief, Opponent, Reading, _Position, searcher_value
+from neapolitan.scopa.bots import SEARCHING_OPPONENT, THOUGHTFUL, Thinker, greedy, play_value
+from neapolitan.scopa.state import Seen, deal_history, history_after
+from tests.engine._support import position
+
+SENSIBLE = Opponent(play_value)
+
+
+def after_plays(state, *plays: str):
+    """The state after `plays` (texts), and the deal's history as a caller keeps it."""
+    history: tuple[Seen, ...] = ()
+    for text in plays:
+        play = Play.parse(text)
+        after = state.apply(play)
+        history = history_after(history, state, play, after)
+        state = after
+    return state, history
+
+
+def test_history_records_each_play_of_the_deal_with_the_table_it_was_played_on():
+    # Seat 1 trails 2B on 3C 4S; seat 0 takes 3C with 3D: both plays, each with its table.
+    start = position(table="3C 4S", hand="2B 8C 9C", seat=1, others=("3D 5D 6D",))
+    state, history = after_plays(start, "2B", "3Dx3C")
+    assert history == (
+        Seen(1, Play.parse("2B"), tuple(parse_cards("3C 4S"))),
+        Seen(0, Play.parse("3Dx3C"), tuple(parse_cards("2B 3C 4S"))),
+    )
+    assert state.view(1, history).history == history
+    assert state.view(1).history == ()  # no history unless the caller kept it
+
+
+def test_history_starts_again_when_the_stock_deals():
+    # SCOPA-3.4: the sixth play empties both hands and the stock deals three cards each.
+    state = deal(Rules(), "belief:redeal", dealer=1)
+    history: tuple[Seen, ...] = ()
+    for n in range(1, 8):
+        play = greedy(state.view(state.to_move))
+        after = state.apply(play)
+        history = history_after(history, state, play, after)
+        state = after
+        assert len(history) == n % 6
+
+
+def test_the_text_form_of_a_view_does_not_change_with_its_history():
+    start = position(table="3C 4S", hand="2B 8C 9C", seat=1, others=("3D 5D 6D",))
+    state, history = after_plays(start, "2B")
+    assert state.view(0, history).to_text() == state.view(0).to_text()
+    assert state.view(0, history) == state.view(0)
+
+
+def sweep_declined():
+    """Seat 1 laid 2B on 3C 4S when a 7 would have swept them (a scopa, SCOPA-6.1)."""
+    start = position(table="3C 4S", hand="2B 8C 9C", seat=1, others=("1D 5D 6D",))
+    state, history = after_plays(start, "2B")
+    return state.view(0, history)
+
+
+@pytest.mark.parametrize(("opponent", "seven", "settebello", "sevens_dealt"), [
+    # Uniformly each card is his 2 times in 34 (0.059), and one of his two cards is a 7 in 22% of deals.
+    (Opponent(play_value, 5.0, 0.1), 0.03, 0.03, 0.11),  # read as the greedy player
+    (SEARCHING_OPPONENT, 0.02, 0.015, 0.08),  # read as a searching player (the usual player)
+])
+def test_a_declined_sweep_makes_the_sevens_that_would_have_swept_rare(opponent, seven, settebello, sevens_dealt):
+    view = sweep_declined()
+    belief = Belief(view, opponent)
+    assert belief.chance_of(parse_cards("7C")[0]) < seven
+    assert belief.chance_of(parse_cards("7D")[0]) < settebello
+    assert belief.chance_of(parse_cards("2C")[0]) > 2 / 34  # a 2 could not have swept: likelier
+    worlds = [belief.deal(random.Random(n)) for n in range(400)]
+    assert sum(any(c.rank == 7 for c in w.hands[1]) for w in worlds) / len(worlds) < sevens_dealt
+
+
+@pytest.mark.parametrize(("table", "play", "value"), [
+    # SCOPA-6.1: 7C sweeps 3C 4S: two cards and the played one, one denaro, one 7, a scopa.
+    ("3C 4S", "7Cx3C+4S", 3 * 0.71 + 0.47 + 0.99),
+    # 7D takes 7B: two cards, a denaro, the settebello, two sevens; leaves 2S, which a 2 sweeps.
+    ("2S 7B", "7Dx7B", 2 * 0.71 + 0.53 + 0.51 + 2 * 0.47 - 0.94),
+    # 9B laid on 3C 4S: 16 is beyond one card's reach; a laid card of rank 9.
+    ("3C 4S", "9B", -1.05 * 0.9 + 0.91),
+])
+def test_searcher_value_by_hand(table, play, value):
+    position = _Position(Rules(), tuple(parse_cards(table)), 30)
+    assert searcher_value(position, Play.parse(play)) == pytest.approx(value)
+
+
+def test_without_plays_of_the_opponent_the_belief_is_uniform():
+    state = position(table="3C 4S", hand="2B 8C 9C", seat=0, others=("1D 5D 6D",))
+    view = state.view(0)
+    belief = Belief(view, SENSIBLE)
+    assert belief.work == 0
+    assert belief.deal(random.Random(3)).to_text() == view.sample_state(random.Random(3)).to_text()
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 35))
+def test_every_world_is_consistent_with_the_view_and_deals_no_card_the_player_has_seen(seed, plays):
+    rules = Rules()
+    # The view after `plays` random plays, with the history as the arena keeps it.
+    history: tuple[Seen, ...] = ()
+    state = deal(rules, f"belief:{seed}", dealer=1)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        play = rng.choice(state.legal_actions())
+        after = state.apply(play)
+        history = history_after(history, state, play, after)
+        state = after
+    view = state.view(state.to_move, history)
+    belief = Belief(view, SENSIBLE)
+    seen = mask_of(view.hand) | mask_of(view.table)
+    for pile in view.piles:
+        seen |= pile
+    for n in range(5):
+        world = belief.deal(random.Random(n))
+        world.check_cards_conserved()
+        assert world.hands[view.seat] == view.hand
+        assert tuple(map(len, world.hands)) == view.hand_sizes and len(world.stock) == view.stock_size
+        assert world.view(view.seat).to_text() == view.to_text()
+        hidden = [c for h in world.hands[:view.seat] + world.hands[view.seat + 1:] for c in h] + list(world.stock)
+        assert not mask_of(hidden) & seen
+        # His hand could have made every play he made in this deal.
+        for seen_play in history:
+            if seen_play.seat != view.seat:
+                assert seen_play.play.card not in world.hands[seen_play.seat]
+
+
+def test_the_same_view_and_seed_deal_the_same_worlds():
+    view = sweep_declined()
+    first = [Belief(view, SENSIBLE).deal(random.Random("seed")).to_text() for _ in range(2)]
+    assert first[0] == first[1]
+    a, b = Thinker(THOUGHTFUL, SENSIBLE), Thinker(THOUGHTFUL, SENSIBLE)
+    assert a.analyse(view, random.Random(7)).values == b.analyse(view, random.Random(7)).values
+
+
+def test_more_than_two_players_deal_uniformly():
+    rules = Rules("SCOPA_4P")
+    start = deal(rules, "belief:4p", dealer=3)
+    play = greedy(start.view(0))
+    after = start.apply(play)
+    view = after.view(1, history_after((), start, play, after))
+    assert Belief(view, SENSIBLE).work == 0
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 39),
+       game=st.sampled_from([("SCOPA_2P", 2), ("QUINDICI", 2), ("SCOPONE_SCIENTIFICO", 4), ("ASSI", 2)]))
+def test_the_deal_history_worked_back_from_the_plays_is_the_one_kept_play_by_play(seed, plays, game):
+    rules = Rules(game[0], players=game[1])
+    state = deal(rules, f"history:{seed}", dealer=1)
+    rng = random.Random(seed)
+    kept: tuple[Seen, ...] = ()
+    made: list[tuple[int, Play]] = []
+    for _ in range(min(plays, 40 - rules.table_size - 1)):
+        play = rng.choice(state.legal_actions())
+        made.append((state.to_move, play))
+        after = state.apply(play)
+        kept = history_after(kept, state, play, after)
+        state = after
+    assert deal_history(state, made) == kept
+    assert deal_history(state, made[len(made) - len(kept) + 1:]) == (() if kept else kept)  # too few: none
+
+
+@pytest.mark.parametrize(("table", "played", "later", "hand", "odds"), [
+    # Any play as likely as any other: his play's odds are one over the plays his other cards
+    # had (the hidden ones and those he played later), the card he played left out.
+    ("", "3B", "", "4B", 1 / 1),
+    ("", "3B", "5C", "4B", 1 / 2),
+    ("", "3B", "5C", "4B 6B", 1 / 3),
+    ("2C", "3B", "", "2D", 1 / 1),  # 2D could take 2C (SCOPA-5): still one play
+    ("2C 3S", "5Bx2C+3S", "", "5D 1B", 1 / 2),  # 5D must take 2C+3S (SCOPA-5): one play; 1B one
+])
+def test_a_play_is_weighed_against_the_plays_his_other_cards_had(table, played, later, hand, odds):
+    indifferent = Opponent(lambda position, play: 0.0, temperature=1.0, mistakes=0.0)
+    seen = Seen(1, Play.parse(played), tuple(parse_cards(table)))
+    reading = Reading(seen, list(parse_cards(later)), list(parse_cards(hand)), Rules(), 30, indifferent)
+    assert reading.chance(tuple(parse_cards(hand))) == pytest.approx(odds)
