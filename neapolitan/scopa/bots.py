@@ -110,9 +110,13 @@ class Thinker:
         if len(actions) == 1:
             return Analysis({actions[0]: 0.0}, 0, False)
         seed = 0 if rng is None else rng.random()
+        return think(view, budget_for(self.budgets, view.rules), learned_leaf(view.rules), seed, self.belief(view))
+
+    def belief(self, view: PlayerView) -> Belief | None:
+        """What this player reads of the opponent's hand from his plays of the deal (None: it
+        deals the hidden cards uniformly)."""
         reads = self.opponent is not None and (self.reads_in is None or view.rules.variant in self.reads_in)
-        belief = Belief(view, self.opponent) if reads else None
-        return think(view, budget_for(self.budgets, view.rules), learned_leaf(view.rules), seed, belief)
+        return Belief(view, self.opponent) if reads else None
 
 
 def budget_for(budgets: Mapping[int | tuple[int, bool], Budget], rules: Rules) -> Budget:
@@ -148,9 +152,11 @@ THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
 SEARCHING_OPPONENT = Opponent(searcher_value, temperature=1.5, mistakes=0.05)
 READS_IN = frozenset({"SCOPA_2P"})
 
+THOUGHTFUL_PLAYER = Thinker(THOUGHTFUL, SEARCHING_OPPONENT, READS_IN)
+
 BOTS: dict[str, Callable[..., Play]] = {
     "greedy": greedy,
-    "search": Thinker(THOUGHTFUL, SEARCHING_OPPONENT, READS_IN),
+    "search": THOUGHTFUL_PLAYER,
 }
 # Players kept for comparison in the arena: the search player as it was before issue 11, and the
 # thoughtful player before it read the opponent's plays (issue 11, item 4).

@@ -10,16 +10,17 @@ seeded by the view, so two positions that look the same to the player get the sa
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from neapolitan.cards import Card, by_index
 from neapolitan.i18n import _
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.bots import THOUGHTFUL, learned_leaf
+from neapolitan.scopa.bots import THOUGHTFUL, THOUGHTFUL_PLAYER, learned_leaf
 from neapolitan.scopa.proof import KNOWN, SAMPLED, can_sweep
 from neapolitan.scopa.puzzles import Verdict, explain_play
 from neapolitan.scopa.search import Analysis, fully_known
-from neapolitan.scopa.state import PlayerView
+from neapolitan.scopa.state import HandState, PlayerView
 from neapolitan.scopa.thinking import Budget, think
 
 SEED = "coach"
@@ -66,16 +67,20 @@ class Advice:
 
 def advise(view: PlayerView, budget: Budget | None = None, seed: str = SEED) -> Advice:
     """The value of every legal play of the player to move in `view`, from what he sees only,
-    within `budget` (by default the Thoughtful player's for this many players)."""
+    within `budget` (by default the Thoughtful player's for this many players), the hidden cards
+    dealt as the Thoughtful player deals them (reading the opponent's plays of the deal in the
+    view's history, where that player does)."""
     view = _canonical(view)
     legal = view.legal_actions()
     if not legal:
         raise ValueError(_("The coach advises the player to move, and it is not this player's turn."))
     budget = budget or THOUGHTFUL[view.rules.players]
-    analysis = think(view, budget, learned_leaf(view.rules), seed)
+    belief = THOUGHTFUL_PLAYER.belief(view)
+    analysis = think(view, budget, learned_leaf(view.rules), seed, belief)
     known = fully_known(view)
     reading = Reading(KNOWN if known else SAMPLED, analysis.values,
-                      scopa_risks(view, legal, random.Random(f"{seed}:risk:{view.to_text()}")),
+                      scopa_risks(view, legal, random.Random(f"{seed}:risk:{view.to_text()}"),
+                                  deal=belief.deal if belief else None),
                       _best_share(analysis))
     ranking = reading.ranking
     verdicts = tuple(
@@ -90,10 +95,13 @@ def advise(view: PlayerView, budget: Budget | None = None, seed: str = SEED) -> 
     )
 
 
-def scopa_risks(view: PlayerView, plays: list[Play], rng: random.Random, worlds: int = RISK_WORLDS) -> dict[Play, float]:
+def scopa_risks(view: PlayerView, plays: list[Play], rng: random.Random, worlds: int = RISK_WORLDS,
+                deal: Callable[[random.Random], HandState] | None = None) -> dict[Play, float]:
     """Each play's share of deals of the cards still out in which the next player could then
-    sweep the table (every deal the same when every card is known)."""
-    deals = [view.sample_state(rng) for _ in range(1 if fully_known(view) else worlds)]
+    sweep the table (every deal the same when every card is known); dealt by `deal` (a belief's),
+    else uniformly."""
+    deal = deal or view.sample_state
+    deals = [deal(rng) for _ in range(1 if fully_known(view) else worlds)]
     return {play: sum(can_sweep(deal.apply(play)) for deal in deals) / len(deals) for play in plays}
 
 
@@ -110,4 +118,5 @@ def _canonical(view: PlayerView) -> PlayerView:
     return PlayerView(
         rules=view.rules, seat=view.seat, hand=hand, table=view.table, piles=view.piles, scope=view.scope,
         bonus=view.bonus, hand_sizes=view.hand_sizes, stock_size=view.stock_size, to_move=view.to_move,
-        dealer=view.dealer, last_capturer=view.last_capturer, last_was_scopa=view.last_was_scopa)
+        dealer=view.dealer, last_capturer=view.last_capturer, last_was_scopa=view.last_was_scopa,
+        history=view.history)

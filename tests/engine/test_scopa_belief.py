@@ -184,3 +184,36 @@ def test_a_play_is_weighed_against_the_plays_his_other_cards_had(table, played, 
     seen = Seen(1, Play.parse(played), tuple(parse_cards(table)))
     reading = Reading(seen, list(parse_cards(later)), list(parse_cards(hand)), Rules(), 30, indifferent)
     assert reading.chance(tuple(parse_cards(hand))) == pytest.approx(odds)
+
+
+def test_the_coach_deals_the_hidden_cards_as_the_thoughtful_player_does():
+    """In two-player Scopa the coach reads the opponent's plays of the deal too: its values are
+    the Thoughtful player's search over the worlds that player's belief deals, and they differ
+    from the values over uniform deals."""
+    from neapolitan.scopa.bots import THOUGHTFUL_PLAYER, learned_leaf
+    from neapolitan.scopa.coach import SEED, _canonical, advise
+    from neapolitan.scopa.thinking import think
+
+    view = _canonical(sweep_declined())
+    belief = THOUGHTFUL_PLAYER.belief(view)
+    assert belief is not None and belief.hands
+    expected = think(view, THOUGHTFUL[2], learned_leaf(view.rules), SEED, belief)
+    advice = advise(view)
+    assert {v.answer: v.value for v in advice.verdicts} == {str(p): round(x, 3) for p, x in expected.values.items()}
+    uniform = advise(_canonical(view.__class__(**{name: getattr(view, name) for name in view.__slots__
+                                                  if name != "history"})))
+    assert {v.answer: v.value for v in uniform.verdicts} != {v.answer: v.value for v in advice.verdicts}
+
+
+def test_the_coach_counts_the_risk_of_a_sweep_over_the_worlds_it_believes():
+    """Seat 1 laid 2B on 3C 4S when a 7 would have swept them; now 2D must take 2B and leave 3C 4S,
+    which only a 7 sweeps (SCOPA-6.1). Dealt uniformly, one of his two cards is a 7 in about 22%
+    of deals; read as the Thoughtful player reads him, far fewer."""
+    from neapolitan.scopa.coach import _canonical, advise
+
+    start = position(table="3C 4S", hand="2B 8C 9C", seat=1, others=("2D 9D 10C",))
+    state, history = after_plays(start, "2B")
+    read = {v.answer: v.scopa_risk for v in advise(_canonical(state.view(0, history))).verdicts}
+    uniform = {v.answer: v.scopa_risk for v in advise(_canonical(state.view(0))).verdicts}
+    assert uniform["2Dx2B"] > 0.1
+    assert read["2Dx2B"] < uniform["2Dx2B"] - 0.06

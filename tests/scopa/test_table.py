@@ -218,3 +218,18 @@ def test_the_computer_players_see_the_deal_so_far_from_the_tables_log(client):
     assert replay.hand == match.hand
     assert deal_history(match.hand, hand_plays(table.log)) == kept
     assert any(seen.seat != table.human_seat for seen in kept)  # the bot has played in this deal
+
+
+def test_the_coach_reads_the_deal_so_far_as_the_computer_players_do(client, monkeypatch):
+    import tutorials.scopa.coach as site_coach
+
+    table = _new_table(client, seed="history", opponent="search")
+    for _ in range(4):
+        _act(client, table, str(_match(table).hand.legal_actions()[0]))
+    table.refresh_from_db()
+    seen = []
+    real_advise = site_coach.advise
+    monkeypatch.setattr(site_coach, "advise", lambda view: seen.append(view) or real_advise(view))
+    match = _match(table)
+    ScopaAdapter().coach(table, match)
+    assert seen[0].history == deal_history(match.hand, hand_plays(table.log)) != ()

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from neapolitan.cards import Card, by_rank
 from neapolitan.errors import IllegalAction
-from neapolitan.scopa import HandState, Match, Play, Rules
+from neapolitan.scopa import HandState, Match, Play, PlayerView, Rules
 from neapolitan.scopa.bots import BOTS
 from neapolitan.scopa.scoring import HandScore, primiera_best_cards
 from neapolitan.scopa.state import deal_history
@@ -74,7 +74,7 @@ class ScopaAdapter:
 
     def bot_action(self, state: Match, seat: int, options: dict[str, Any], log: Sequence[dict[str, Any]] = ()) -> Play:
         bot = BOTS[options.get("opponent", "search")]
-        view = state.hand.view(seat, deal_history(state.hand, hand_plays(log)))
+        view = seen_view(state, seat, log)
         return bot(view, random.Random(f"{state.seed}:{state.hand_no}:{view.to_text()}"))
 
     def narrate(self, before: Match, seat: int, action: Play | str, after: Match) -> str:
@@ -106,10 +106,15 @@ class ScopaAdapter:
     def coach(self, table: Table, state: Match) -> ScopaCoach:
         """The coach on the learner's play (asked for: it searches, see tables.registry.CoachOnRequest),
         worked out from the learner's view only."""
-        return coach_panel(state.hand.view(table.human_seat))
+        return coach_panel(seen_view(state, table.human_seat, table.log))
 
 
 register(ScopaAdapter())
+
+
+def seen_view(state: Match, seat: int, log: Sequence[dict[str, Any]]) -> PlayerView:
+    """What `seat` knows, with the current deal's plays as everyone saw them (from the table's log)."""
+    return state.hand.view(seat, deal_history(state.hand, hand_plays(log)))
 
 
 def hand_plays(log: Sequence[dict[str, Any]]) -> list[tuple[int, Play]]:
