@@ -6,8 +6,7 @@ import random
 import pytest
 
 from neapolitan.scopa import Play, Rules, deal
-from neapolitan.scopa.bots import THOUGHTFUL
-from neapolitan.scopa.coach import advise
+from neapolitan.scopa.coach import advise, coach_budget
 from neapolitan.scopa.puzzles import _in_words
 from neapolitan.scopa.search import solve
 from neapolitan.scopa.state import PlayerView
@@ -59,7 +58,7 @@ def test_the_order_of_the_hand_is_not_news():
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 @pytest.mark.parametrize("plays", [1, 8, 20])
-def test_every_legal_play_is_valued_within_the_thoughtful_budget(variant, players, plays):
+def test_every_legal_play_is_valued_within_the_coachs_budget(variant, players, plays):
     state = played(variant, players, 100 + plays, plays)
     view = state.view(state.to_move)
     legal = view.legal_actions()
@@ -69,7 +68,7 @@ def test_every_legal_play_is_valued_within_the_thoughtful_budget(variant, player
     values = [v.value for v in advice.verdicts]
     assert values == sorted(values, reverse=True)  # best first
     assert all(v.loss == pytest.approx(values[0] - v.value, abs=2e-3) for v in advice.verdicts)
-    budget = THOUGHTFUL[players]
+    budget = coach_budget(view.rules)  # the Thoughtful player's, a fifth smaller with four players
     assert advice.nodes <= budget.nodes + slack(budget, len(legal))
     assert 1 <= advice.worlds <= budget.worlds
     assert list(advice.unseen) == sorted(view.unseen(), key=lambda c: c.index)
