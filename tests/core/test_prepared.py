@@ -59,6 +59,8 @@ def test_a_table_by_its_address(tables):
                 rows = same_as_the_queryset(table_at, address, game)
                 assert [t.pk for t in rows] == ([table.pk] if table.game == game else [])
     assert same_as_the_queryset(table_at, uuid.uuid4(), "scopa") == []
+    assert table_at.first(tables[0].public_id, "scopa").pk == tables[0].pk
+    assert table_at.first(uuid.uuid4(), "scopa") is None
 
 
 def test_an_address_that_is_no_uuid_is_refused_as_the_queryset_refuses_it():

@@ -161,14 +161,19 @@ class Learner:
         values = (getattr(lookup[name], "pk", lookup[name]) for name in fields)
         return _owned_read(shape)(*values, self.user.pk if self.user is not None else self.anon_key)
 
+    def first(self, model: type[Model], *, lock: bool = False, **rows: Any) -> Any:
+        """This learner's first row of `model` as `rows` reads it (lookup, order, related), or None."""
+        found = self.rows(model, lock=lock, limit=1, **rows)
+        return found[0] if found else None
+
     def row(self, model: type[Model], *, lock: bool = False, **lookup: Any) -> Any:
         """This learner's row of `model` matching `lookup`, created if need be; with `lock`,
         locked until the transaction ends (two requests at once then take turns)."""
         owner = self.owner()
         rows = model.objects.select_for_update() if lock else model.objects
-        found = self.rows(model, lock=lock, limit=1, **lookup)
-        if found:
-            return found[0]
+        found = self.first(model, lock=lock, **lookup)
+        if found is not None:
+            return found
         try:
             with transaction.atomic():
                 return model.objects.create(**lookup, **owner)

@@ -125,6 +125,11 @@ class Prepared:
         iterable = compiled.queryset._iterable_class(_QuerySetStandIn(compiled.queryset, compiler))
         return list(iterable)
 
+    def first(self, *values: Any) -> Any:
+        """The first row of the read, or None."""
+        found = self(*values)
+        return found[0] if found else None
+
     def queryset(self, *values: Any) -> QuerySet:
         """The same read as a plain QuerySet (for the tests, and to compare)."""
         return self.build(*values)

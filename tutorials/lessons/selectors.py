@@ -39,9 +39,8 @@ def _cards(request: HttpRequest, lessons: QuerySet[Lesson]) -> list[LessonCard]:
 
 def continue_lesson(request: HttpRequest) -> LessonProgress | None:
     """The lesson the learner touched last and has not finished, if any."""
-    found = Learner.peek(request).rows(LessonProgress, completed=False, lesson__retired=False, order=("-updated", "pk"),
-                                       limit=1, related=("lesson",))
-    return found[0] if found else None
+    return Learner.peek(request).first(LessonProgress, completed=False, lesson__retired=False,
+                                       order=("-updated", "pk"), related=("lesson",))
 
 
 def progress_summary(request: HttpRequest) -> dict[str, list[LessonCard]]:

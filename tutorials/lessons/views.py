@@ -33,10 +33,9 @@ def _lesson(game: str, slug: str) -> Lesson:
 def _step(game: str, slug: str, number: int) -> Step:
     """A step of a lesson still served, with its lesson and the lesson's step count (`step_total`)
     read in the same query."""
-    found = step_at(game, slug, number)
-    if not found:
+    step = step_at.first(game, slug, number)
+    if step is None:
         raise Http404("No such step")
-    step = found[0]
     step.lesson.step_total = step.lesson_steps  # the lesson's cached_property, counted already
     return step
 
@@ -61,8 +60,7 @@ def step_at(game: str, slug: str, number: int) -> QuerySet[Step]:
 
 
 def _progress(request: HttpRequest, lesson: Lesson) -> LessonProgress | None:
-    found = Learner.peek(request).rows(LessonProgress, lesson=lesson, limit=1)
-    return found[0] if found else None
+    return Learner.peek(request).first(LessonProgress, lesson=lesson)
 
 
 @require_safe

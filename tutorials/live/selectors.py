@@ -130,8 +130,7 @@ def spread(question: LiveQuestion) -> Counter:
 
 
 def answer_of(player: Player, question: LiveQuestion) -> LiveAnswer | None:
-    found = _answer_of(player.pk, question.pk)
-    return found[0] if found else None
+    return _answer_of.first(player.pk, question.pk)
 
 
 @prepared(int, int)

@@ -87,8 +87,7 @@ def _player(request: HttpRequest, public_id: str) -> Player | None:
     if not token:
         return None
     session_id = _session_pk(public_id)
-    found = player_by_token(str(token), session_id) if session_id else []
-    return found[0] if found else None
+    return player_by_token.first(str(token), session_id) if session_id else None
 
 
 @prepared(str, int)

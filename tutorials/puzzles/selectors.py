@@ -110,8 +110,7 @@ def attempts_on(request: HttpRequest, puzzle: Puzzle) -> list[PuzzleAttempt]:
 
 
 def review_card(request: HttpRequest, puzzle: Puzzle) -> ReviewCard | None:
-    found = Learner.peek(request).rows(ReviewCard, puzzle=puzzle, limit=1)
-    return found[0] if found else None
+    return Learner.peek(request).first(ReviewCard, puzzle=puzzle)
 
 
 def reviews_due(request: HttpRequest, game: str | None, now: datetime | None = None) -> QuerySet[ReviewCard]:

@@ -195,8 +195,7 @@ def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datet
     """fsrs: a wrong answer (re)schedules the puzzle; a right one counts when it is due.
     Returns the review card to save (None when nothing changes) and whether this answer was a
     due review."""
-    found = learner.rows(ReviewCard, lock=True, puzzle=puzzle, limit=1)
-    row = found[0] if found else None
+    row = learner.first(ReviewCard, lock=True, puzzle=puzzle)
     due = row is not None and row.due <= now
     if correct and not due:
         return None, False

@@ -28,10 +28,10 @@ from tutorials.puzzles.services import AttemptResult, Learner, attempt_record
 
 
 def _puzzle(game: str, puzzle_id: int) -> Puzzle:
-    found = puzzle_at(puzzle_id, game)
-    if not found:
+    puzzle = puzzle_at.first(puzzle_id, game)
+    if puzzle is None:
         raise Http404("No such puzzle")
-    return found[0]
+    return puzzle
 
 
 @prepared(int, str)

@@ -50,9 +50,11 @@ def table_at(public_id: uuid.UUID, game: str) -> QuerySet[Table]:
 def _own_table(request: HttpRequest, game: str, table_id: str) -> Table:
     """The learner's own table; anybody else's is a 404, as if it did not exist."""
     try:
-        table = next(iter(table_at(table_id, game)))
-    except (StopIteration, ValueError):
-        raise Http404("No such table") from None
+        table = table_at.first(table_id, game)
+    except ValueError:  # not a UUID
+        table = None
+    if table is None:
+        raise Http404("No such table")
     if table.owner_id is not None:
         mine = request.user.is_authenticated and table.owner_id == request.user.pk
     else:
