@@ -48,6 +48,17 @@ def _announced(page) -> list[str]:
     return [line.strip() for line in page.get_by_test_id("announcer").locator("p").all_inner_texts()]
 
 
+def _wait_until_announced(page, lines: list[str]) -> None:
+    """The live region is filled a moment after the swap (and after the focus moves): give it up to
+    5 s on a loaded machine; the caller's assertion says what is missing if it never comes."""
+    script = ("(lines) => { const said = [...document.querySelectorAll('[data-testid=announcer] p')]"
+              ".map(p => p.innerText.trim()); return JSON.stringify(said.slice(-lines.length)) === JSON.stringify(lines); }")
+    try:
+        page.wait_for_function(script, arg=lines, timeout=5000)
+    except Exception:  # noqa: BLE001 (the assertion that follows reports it)
+        pass
+
+
 def _narration(page) -> list[str]:
     return [line.strip() for line in page.locator("[data-testid=narration] li").all_inner_texts()]
 
@@ -74,6 +85,7 @@ def test_a_whole_hand_of_scopa_by_keyboard(page):
         settle(page)
         _wait_for_focus(page, "Deal the next hand" if page.locator("[data-testid=hand-end]").count() else "hand")
         lines = _narration(page)[-6:]
+        _wait_until_announced(page, lines)
         assert _announced(page)[-len(lines):] == lines  # every move since ours, read out once each
 
     assert page.get_by_test_id("hand-end").is_visible()
