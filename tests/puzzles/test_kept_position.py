@@ -55,3 +55,17 @@ def test_choosing_a_capture_draws_the_choice(puzzles):
         assert "card-button--selected" not in client.get(url).content.decode()
         choosing = client.get(url + f"?choose={card}").content.decode()
         assert re.search(rf'card-button--selected" data-card="{card}"', choosing)
+
+
+def test_the_kept_heading_tells_each_learner_their_own_standing(puzzles):
+    """The heading is kept too, with the learner's standing in its keys: the note "answered before"
+    goes to the learner who did, and not to the next one."""
+    puzzle = puzzles[0]
+    url = f"/scopa/puzzles/{puzzle.pk}/"
+    before = "You have answered this puzzle before"
+    answered, fresh = Client(), Client()
+    answered.get(url)
+    answered.post(url + "answer", wrong(puzzle))
+    for _ in range(2):
+        assert before in answered.get(url).content.decode()
+        assert before not in fresh.get(url).content.decode()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
@@ -10,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -196,7 +198,9 @@ def _render(
     choose = "" if result else request.GET.get("choose", "")
     context: dict[str, Any] = {
         "game": GAMES_BY_SLUG[puzzle.game], "puzzle": puzzle, "kind_label": info.kinds.get(puzzle.kind, puzzle.kind),
-        "position": info.presenter.present(puzzle.rules_text, puzzle.position, choose, kind=puzzle.kind, answers=answers),
+        # drawn only if a part of the page that shows it is not kept already (memo)
+        "position": SimpleLazyObject(partial(info.presenter.present, puzzle.rules_text, puzzle.position, choose,
+                                             kind=puzzle.kind, answers=answers)),
         # what the position's picture is drawn from, but the learner's own numbers and addresses
         "position_drawn_from": (puzzle.rules_text, puzzle.position, puzzle.kind, answers, choose, info.position_template,
                                 result is not None),
