@@ -10,6 +10,7 @@ from django.db.models import Count, F, Func, QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
 
+from tutorials.core.games import GAMES_BY_SLUG
 from tutorials.core.learners import Learner, owner_filter
 from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard
@@ -189,7 +190,25 @@ def theme_counts(game: str, variant: str = "") -> tuple[list[tuple[str, str, int
     return [(key, str(labels[key]), n) for key, n in counts.items() if n], total
 
 
-def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:
+@dataclass(frozen=True)
+class DailyPuzzle:
+    """Today's puzzle as the home page names it: what the cache holds (a few fields, read back on
+    every visit, rather than the whole puzzle)."""
+
+    pk: int
+    game: str
+    kind: str
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> DailyPuzzle:
+        return cls(puzzle.pk, puzzle.game, puzzle.kind)
+
+    @property
+    def game_name(self) -> str:
+        return str(GAMES_BY_SLUG[self.game].name)
+
+
+def todays_puzzle(game: str, today: date | None = None) -> DailyPuzzle | None:
     """The same puzzle for everyone all day: the day's number picks one of the game's puzzles.
     Kept in the cache for a few minutes: the home page shows it on every visit."""
     day = (today or timezone.localdate()).toordinal()
@@ -202,7 +221,7 @@ def todays_puzzle(game: str, today: date | None = None) -> Puzzle | None:
     return found or None
 
 
-def todays_puzzle_of_any_game(today: date | None = None) -> Puzzle | None:
+def todays_puzzle_of_any_game(today: date | None = None) -> DailyPuzzle | None:
     """The home page's puzzle of the day: the games with puzzles take turns, one a day; each
     game's turn shows that game's puzzle of the day. Two queries, then the cache."""
     day = (today or timezone.localdate()).toordinal()
@@ -220,9 +239,9 @@ def todays_puzzle_of_any_game(today: date | None = None) -> Puzzle | None:
     return found or None
 
 
-def _day_pick(game: str, day: int, count: int) -> Puzzle:
+def _day_pick(game: str, day: int, count: int) -> DailyPuzzle:
     """The game's puzzle of the day numbered `day`, among its `count` served puzzles."""
-    return served(game).order_by("pk")[(day * 7919) % count]
+    return DailyPuzzle.of(served(game).order_by("pk")[(day * 7919) % count])
 
 
 def _todays_key(game: str, day: int) -> str:

@@ -10,9 +10,14 @@ from django.utils.translation import gettext as _
 
 from neapolitan.i18n import decimal
 from neapolitan.i18n import percent as to_percent
-from tutorials.puzzles.models import Puzzle
 from tutorials.puzzles.registry import KINDS, PUZZLE_GAMES
-from tutorials.puzzles.selectors import RatingView, served, standings, todays_puzzle_of_any_game
+from tutorials.puzzles.selectors import (
+    DailyPuzzle,
+    RatingView,
+    served,
+    standings,
+    todays_puzzle_of_any_game,
+)
 from tutorials.puzzles.selectors import todays_puzzle as pick_todays_puzzle
 
 register = template.Library()
@@ -24,7 +29,7 @@ def has_puzzles(game: str) -> bool:
 
 
 @register.simple_tag
-def todays_puzzle(game: str = "") -> Puzzle | None:
+def todays_puzzle(game: str = "") -> DailyPuzzle | None:
     """The game's puzzle of the day; without a game, the home page's (the games take turns)."""
     if not game:
         return todays_puzzle_of_any_game()
