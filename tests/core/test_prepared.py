@@ -9,9 +9,10 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tutorials.core.learners import Learner, _owned_read, _Shape
-from tutorials.core.prepared import prepared
+from tutorials.core.prepared import PreparedUpdate, prepared
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.views import step_at
 from tutorials.puzzles.models import LearnerRating, Puzzle
@@ -176,3 +177,37 @@ def test_a_learners_rows_of_every_shape_the_site_reads():
             owner = {"user": user} if signed_in else {"user__isnull": True, "anon_key": who}
             plain = LessonProgress.objects.filter(completed=False, lesson__retired=False, **owner)
             assert len(got) == min(plain.count(), kwargs.get("limit") or 99)
+
+
+MOVE = PreparedUpdate(Table, ("state_text", "log", "ply", "finished", "outcome", "updated", "hands"), where=("pk", "ply"))
+
+
+def _row(table: Table) -> dict:
+    values = Table.objects.filter(pk=table.pk).values("state_text", "log", "ply", "finished", "outcome", "updated", "hands")
+    return values.get()
+
+
+def test_an_update_writes_what_the_querysets_update_writes(tables):
+    """The same values saved both ways read back the same: JSON with accents, a date, numbers."""
+    mine, theirs = tables[0], tables[2]
+    changes = {"state_text": "ply 1", "log": [{"seat": 0, "text": {"it": "Settebello è preso"}}], "ply": 1,
+               "finished": True, "outcome": {"en": "won"}, "updated": timezone.now(), "hands": 2}
+    assert MOVE(changes, pk=mine.pk, ply=0) == 1
+    assert Table.objects.filter(pk=theirs.pk, ply=0).update(**changes) == 1
+    assert _row(mine) == _row(theirs)
+    assert _row(mine)["log"] == changes["log"] and _row(mine)["updated"] == changes["updated"]
+
+
+def test_an_update_where_the_row_has_moved_on_changes_nothing(tables):
+    table = tables[1]
+    before = _row(table)
+    assert MOVE({**before, "state_text": "late", "ply": 5}, pk=table.pk, ply=3) == 0
+    assert MOVE({**before, "state_text": "late", "ply": 5}, pk=table.pk + 1000, ply=0) == 0
+    assert _row(table) == before
+
+
+def test_an_update_of_other_fields_is_refused(tables):
+    with pytest.raises(TypeError):
+        MOVE({"state_text": "x"}, pk=tables[0].pk, ply=0)
+    with pytest.raises(TypeError):
+        MOVE(_row(tables[0]), pk=tables[0].pk)

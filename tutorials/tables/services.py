@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from tutorials.core.languages import in_every_language
 from tutorials.core.learners import anon_key
+from tutorials.core.prepared import PreparedUpdate
 from tutorials.tables.models import Table
 from tutorials.tables.registry import GameAdapter
 
@@ -116,6 +117,10 @@ def bots_play(*, adapter: GameAdapter, table_id: int) -> Table:
     raise RuntimeError("The computer players did not hand the turn back")
 
 
+save_move = PreparedUpdate(Table, ("state_text", "log", "ply", "finished", "outcome", "updated", "hands"),
+                           where=("pk", "ply"))  # a move is saved only if the table is still at the ply it was read at
+
+
 def _save_move(adapter: GameAdapter, table: Table, state: Any, seat: int, action: Any) -> bool:
     """Apply `action` by `seat` and save it if the table is still at the ply it was read at;
     on success `table` holds what was saved."""
@@ -129,7 +134,7 @@ def _save_move(adapter: GameAdapter, table: Table, state: Any, seat: int, action
         "finished": finished, "outcome": in_every_language(lambda: adapter.outcome(after)) if finished else {},
         "updated": timezone.now(), "hands": adapter.hands_done(after),
     }
-    if not Table.objects.filter(pk=table.pk, ply=table.ply).update(**changes):
+    if not save_move(changes, pk=table.pk, ply=table.ply):
         return False
     for name, value in changes.items():
         setattr(table, name, value)
