@@ -52,9 +52,11 @@ def test_choosing_a_capture_draws_the_choice(puzzles):
     card = str(Play.parse(puzzle.solution).card)
     client = Client()
     for _ in range(2):  # drawn, then kept: the same either way
-        assert "card-button--selected" not in client.get(url).content.decode()
+        plain = client.get(url).content.decode()
+        assert "card-button--selected" not in plain and "slot--capturable" not in plain
         choosing = client.get(url + f"?choose={card}").content.decode()
         assert re.search(rf'card-button--selected" data-card="{card}"', choosing)
+        assert "slot--capturable" in choosing  # the felt shows what the chosen card can take
 
 
 def test_the_kept_heading_tells_each_learner_their_own_standing(puzzles):
