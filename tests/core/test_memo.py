@@ -100,3 +100,28 @@ def test_the_home_pages_kept_parts_follow_the_language(client):
     italian = client.get("/").content.decode()
     assert "Learn the Neapolitan card games" in english and "Learn the Neapolitan card games" not in italian
     assert english.count("game-tile__link") == italian.count("game-tile__link") == 4
+
+
+def test_a_block_kept_inside_another_leaves_the_outer_blocks_holes_to_it():
+    """The inner block holds one of the outer block's holes, and one of its own that the outer
+    block names too (what the outer block keeps, it keeps whole): each response gets its own
+    values everywhere, kept or drawn."""
+    template = engines["django"].from_string(
+        "{% load memo %}{% memo outer holes='mine yours' %}<{{ mine }}|"
+        "{% memo inner holes='yours' %}{{ mine }}+{{ yours }}{% endmemo %}>{% endmemo %}")
+    for mine, yours in [("a", "b"), ("c", "d"), ("<e>", "f")]:
+        html = template.render({"outer": 1, "inner": 2, "mine": mine, "yours": yours})
+        assert html == "<{0}|{0}+{1}>".format(*(v.replace("<", "&lt;").replace(">", "&gt;") for v in (mine, yours)))
+
+
+def test_a_hole_not_in_the_block_is_not_asked_for():
+    asked = []
+
+    class Token:
+        def __str__(self):
+            asked.append(1)
+            return "t"
+
+    template = engines["django"].from_string("{% load memo %}{% memo k holes='token' %}plain{% endmemo %}")
+    assert [template.render({"k": 1, "token": Token()}) for _ in range(2)] == ["plain", "plain"]
+    assert asked == []

@@ -7,12 +7,15 @@ only looked up again under other keys.
 Values that differ from one response to the next (the CSRF token, the page's own address) are
 holes: the block is rendered with a marker in each one's place, and every response gets its own
 value there, escaped as the page would escape it. A hole may only be printed plainly (`{{ name }}`,
-or `{% csrf_token %}` for the token), never through a filter.
+or `{% csrf_token %}` for the token), never through a filter. A block kept inside another may
+hold the outer one's holes; its own holes must be the outer one's too (the outer block keeps
+whatever the inner one printed).
 
 With DEBUG on, blocks are rendered every time (templates edited while the server runs show at once).
 """
 from __future__ import annotations
 
+import re
 from itertools import count
 
 from django import template
@@ -28,10 +31,10 @@ _blocks: dict[tuple, str] = {}
 _serials = count()
 
 
-def _marker(index: int) -> str:
-    """A stand-in for a hole: private-use characters, which no text of ours holds and escaping
-    leaves alone."""
-    return f"\ue000{index}\ue001"
+def _marker(serial: int, index: int) -> str:
+    """A stand-in for hole `index` of block `serial`: private-use characters, which no text of ours
+    holds and escaping leaves alone. A block kept inside another leaves the outer one's alone."""
+    return f"\ue000{serial}.{index}\ue001"
 
 
 class MemoNode(template.Node):
@@ -41,30 +44,41 @@ class MemoNode(template.Node):
         self.keys = keys
         self.holes = holes
         self.serial = next(_serials)  # this block's own, never reused (a template parsed again gets new ones)
+        self.marked = re.compile(f"\ue000{self.serial}\\.([0-9]+)\ue001")  # its holes' markers, the index captured
 
     def render(self, context: template.Context) -> str:
         if settings.DEBUG:
             return self.nodelist.render(context)
         key = (self.serial, *(k.resolve(context) for k in self.keys))
-        html = _blocks.get(key)
-        if html is None:
-            html = self._render_with_markers(context)
+        parts = _blocks.get(key)
+        if parts is None:
+            parts = self._render_with_markers(context)
             if len(_blocks) >= MAX_BLOCKS:
                 forget_oldest(_blocks)
-            _blocks[key] = html
-        return self._fill(html, context)
+            _blocks[key] = parts
+        return self._fill(parts, context)
 
-    def _render_with_markers(self, context: template.Context) -> str:
-        with context.push(**{name: _marker(i) for i, name in enumerate(self.holes)}):
-            return self.nodelist.render(context)
+    def _render_with_markers(self, context: template.Context) -> tuple[str | int, ...]:
+        """The block, cut at its holes: text, then the index of a hole, and so on."""
+        with context.push(**{name: _marker(self.serial, i) for i, name in enumerate(self.holes)}):
+            html = self.nodelist.render(context)
+        parts: list[str | int] = self.marked.split(html)
+        parts[1::2] = [int(index) for index in parts[1::2]]
+        return tuple(parts)
 
-    def _fill(self, html: str, context: template.Context) -> str:
-        for index, name in enumerate(self.holes):
-            marker = _marker(index)
-            if marker in html:
-                value = context.get(name, "")
-                html = html.replace(marker, conditional_escape(value) if context.autoescape else str(value))
-        return html
+    def _fill(self, parts: tuple[str | int, ...], context: template.Context) -> str:
+        if len(parts) == 1:
+            return parts[0]
+        # only the holes the block holds: a CSRF token asked for is a token given out (and a cookie)
+        values = {index: self._value(self.holes[index], context) for index in set(parts[1::2])}
+        filled = list(parts)
+        filled[1::2] = [values[index] for index in parts[1::2]]
+        return "".join(filled)
+
+    @staticmethod
+    def _value(name: str, context: template.Context) -> str:
+        value = context.get(name, "")
+        return conditional_escape(value) if context.autoescape else str(value)
 
 
 @register.tag
