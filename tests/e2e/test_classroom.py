@@ -76,6 +76,7 @@ def test_a_teacher_runs_a_class_and_a_student_does_the_homework(page, browser, l
     page.get_by_label("The students' names, one a line").fill("Anna Bianchi\nMarco Rossi\nGiulia Verdi")
     page.get_by_role("button", name="Make the accounts").click()
     cards = page.get_by_test_id("card")
+    cards.first.wait_for()  # the accounts are made on the server: the cards come with its answer
     assert cards.count() == 3
     assert_accessible(page)
     anna = cards.filter(has_text="Anna Bianchi")
