@@ -17,6 +17,9 @@ conversion of lookup values and can be found again among the compiled parameters
 only ever a parameter, never spliced into the SQL. The rows come back through Django's own
 iterable of the QuerySet (model instances, select_related included, or values lists), exactly as
 the QuerySet would return them: tests compare the two for every prepared read.
+
+`PreparedUpdate` does the same for the one write every move of a table makes: an UPDATE of some
+fields where others have given values, its SQL written once per database.
 """
 from __future__ import annotations
 

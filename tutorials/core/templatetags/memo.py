@@ -27,7 +27,7 @@ from tutorials.core.bounded import forget_oldest
 register = template.Library()
 
 MAX_BLOCKS = 4096  # past this many kept blocks, the oldest go first (a few KB each: some MB a worker)
-_blocks: dict[tuple, str] = {}
+_blocks: dict[tuple, tuple[str | int, ...]] = {}  # a block cut at its holes (MemoNode._render_with_markers)
 _serials = count()
 
 
