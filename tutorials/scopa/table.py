@@ -154,13 +154,13 @@ def hand_choices(
 ) -> tuple[list[HandCard], HandCard | None, set[Card]]:
     """The learner's hand in rank order with each card's legal plays; the card being chosen
     (`choose`, when it has several captures) and the table cards it could take."""
-    hand = [HandCard(card, [p for p in legal if p.card is card]) for card in sorted(cards, key=by_rank)]
+    hand = [HandCard(card, tuple(p for p in legal if p.card is card)) for card in sorted(cards, key=by_rank)]
     choosing = next((h for h in hand if str(h.card) == choose.strip().upper() and len(h.plays) > 1), None)
     capturable = set().union(*(p.captured for p in choosing.plays)) if choosing else set()
     return hand, choosing, capturable
 
 
-@dataclass
+@dataclass(frozen=True)  # hashable: the table's kept parts are keyed by what they show
 class Opponent:
     seat: int
     name: str
@@ -174,17 +174,17 @@ class Opponent:
         return range(self.cards)
 
 
-@dataclass
+@dataclass(frozen=True)  # hashable: the table's kept parts are keyed by what they show
 class HandCard:
     card: Card
-    plays: list[Play]
+    plays: tuple[Play, ...]
 
     @property
     def single(self) -> Play | None:
         return self.plays[0] if len(self.plays) == 1 else None
 
 
-@dataclass
+@dataclass(frozen=True)  # hashable: the table's kept parts are keyed by what they show
 class Side:
     name: str
     score: int
@@ -207,11 +207,12 @@ class ScopaTableView:
     match: Match
     table: Table
     act_url: str
-    opponents: list[Opponent]
+    table_url: str
+    opponents: tuple[Opponent, ...]
     table_cards: list[tuple[Card, bool, bool]]  # card, may the chosen card take it, just played
-    hand: list[HandCard]
+    hand: tuple[HandCard, ...]
     your_turn: bool
-    sides: list[Side]
+    sides: tuple[Side, ...]
     choosing: HandCard | None
     narration: list[str]
     breakdown: list[SideRow] = field(default_factory=list)
@@ -230,15 +231,16 @@ class ScopaTableView:
         view = cls(
             match=match, table=table,
             act_url=reverse("play_act", kwargs={"game": "scopa", "table_id": table.public_id}),
+            table_url=reverse("play_table", kwargs={"game": "scopa", "table_id": table.public_id}),
             opponents=_opponents(match),
             table_cards=[(c, c in capturable, str(c) in trailed) for c in hand_state.table],
-            hand=hand, your_turn=your_turn,
-            sides=[
+            hand=tuple(hand), your_turn=your_turn,
+            sides=tuple([
                 Side(name, score, pile.bit_count(), scope)
                 for name, score, pile, scope in zip(
                     _side_names(players), match.scores, hand_state.piles, hand_state.scope, strict=True
                 )
-            ],
+            ]),
             choosing=choosing, narration=table.recent_lines(8),
         )
         if match.hand_over:
@@ -277,15 +279,15 @@ def _side_names(players: int) -> list[str]:
     return [seat_name(seat, players) for seat in range(players)]
 
 
-def _opponents(match: Match) -> list[Opponent]:
+def _opponents(match: Match) -> tuple[Opponent, ...]:
     players = match.rules.players
     positions = SEAT_PLACES[players]
     hand = match.hand
-    return [
+    return tuple(
         Opponent(seat, seat_name(seat, players), len(hand.hands[seat]), positions[seat],
                  seat == hand.dealer, not match.hand_over and hand.to_move == seat)
         for seat in range(1, players)
-    ]
+    )
 
 
 def _just_trailed(table: Table) -> set[str]:

@@ -1,0 +1,40 @@
+"""The Scopa table's parts are kept by what they show (tutorials.core.templatetags.memo): two
+learners whose tables show the same hand (the same deal) still each get a hand that posts to their
+own table, at its own ply, with a working CSRF token, and choose a capture on their own table."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tables.support import create_table
+from tutorials.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def _hand(html: str) -> str:
+    return re.search(r'<div class="hand".*?</form>', html, re.S)[0]  # the learner's turn: the hand's form
+
+
+def test_the_same_hand_on_two_tables_posts_to_each_table(db):
+    learners = [Client() for _ in range(2)]
+    tables = [create_table(client, "scopa", {"variant": "SCOPA_2P", "opponent": "greedy", "seed": "same"})
+              for client in learners]
+    hands = []
+    for client, table in zip(learners, tables, strict=True):
+        client.handler.enforce_csrf_checks = True  # the kept form's token must pass the real check
+        html = client.get(reverse("play_table", args=["scopa", table.public_id])).content.decode()
+        hand = _hand(html)
+        hands.append(re.sub(r'[0-9a-f-]{36}|value="[^"]{40,}"', "", hand))  # the hand, but its addresses and token
+        act = reverse("play_act", args=["scopa", table.public_id])
+        assert f'action="{act}"' in hand and f'name="ply" value="{table.ply}"' in hand
+        action = re.search(r'<button type="submit" name="action" value="([^"]+)"', hand)[1]
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', hand)[1]
+        response = client.post(act, {"action": action, "ply": table.ply, "csrfmiddlewaretoken": token},
+                               HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        assert Table.objects.get(pk=table.pk).ply == table.ply + 1
+    assert hands[0] == hands[1]  # the same deal, the same hand: one kept block served both
