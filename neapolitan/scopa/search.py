@@ -2,8 +2,8 @@
 
 Values are point margins of the hand for one side: its points minus the best other side's
 (carte, denari, settebello, primiera, scope and the variant's extras, SCOPA-8), as `hand_totals`
-scores them when the hand is over. The solver plays through `HandState.apply`, so it follows
-exactly the rules the table plays by.
+scores them when the hand is over. The solver plays through `HandState.apply_legal` (`apply`
+without its check of the play), so it follows exactly the rules the table plays by.
 """
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ class Solver:
         best = -math.inf if maximizing else math.inf
         best_play = None
         for play in _ordered(state, best_first):
-            v = self.value(state.apply(play), alpha, beta)
+            v = self.value(state.apply_legal(play), alpha, beta)
             if maximizing:
                 if v > best:
                     best, best_play = v, play
@@ -132,7 +132,7 @@ class Solver:
     def play_values(self, state: HandState) -> dict[Play, float]:
         """The value of every legal play of the player to move (no pruning between them)."""
         self.start(state)
-        return {play: self.value(state.apply(play)) for play in state.legal_actions()}
+        return {play: self.value(state.apply_legal(play)) for play in state.legal_actions()}
 
 
 def solve(state: HandState, side: int | None = None) -> dict[Play, int]:

@@ -114,6 +114,12 @@ class HandState:
                 break
         else:
             self._check_legal(play)
+        return self.apply_legal(play)
+
+    def apply_legal(self, play: Play) -> HandState:
+        """The state after `play`, which the caller knows to be legal here: one of the legal plays
+        of this state or of one with the same hand to play from, table and cards left (the
+        searches, which play only such plays). `apply` is this after checking the play."""
         rules = self.rules
         seat = self.to_move
         card = play.card

@@ -125,7 +125,7 @@ class Together:
         found: dict[Play, list[float]] = {}
         try:
             for play in start.legal_actions():
-                found[play] = self.vector([w.apply(play) for w in worlds])
+                found[play] = self.vector([w.apply_legal(play) for w in worlds])
         except OutOfNodes:
             if not first:
                 return None, self.nodes
@@ -148,7 +148,7 @@ class Together:
             best: list[float] = []
             best_total = -math.inf
             for play in first.legal_actions():
-                values = self.vector([s.apply(play) for s in states])
+                values = self.vector([s.apply_legal(play) for s in states])
                 total = sum(values)
                 if total > best_total:
                     best, best_total = values, total
@@ -160,7 +160,7 @@ class Together:
                 by_play.setdefault(play, []).append(index)
         result = [-math.inf if ours else math.inf] * len(states)
         for play, indices in by_play.items():
-            values = self.vector([states[i].apply(play) for i in indices])
+            values = self.vector([states[i].apply_legal(play) for i in indices])
             for i, value in zip(indices, values, strict=True):
                 if (value > result[i]) if ours else (value < result[i]):
                     result[i] = value
