@@ -41,10 +41,12 @@ class Facts:
 
     def __init__(self, mine: int, theirs: int, table_sum: int, table_cards: int, settebello: int,
                  my_move: bool, left: int, sweepers: int = 0) -> None:
-        self.cards = (mine.bit_count(), theirs.bit_count())
-        self.denari = ((mine & _DENARI).bit_count(), (theirs & _DENARI).bit_count())
-        self.primiera = _primiera(mine) - _primiera(theirs)  # the difference of the partial primiere
-        self.sevens = ((mine & _SEVENS).bit_count(), (theirs & _SEVENS).bit_count())
+        my_cards, my_denari, my_primiera, my_sevens = _pile_facts(mine)
+        their_cards, their_denari, their_primiera, their_sevens = _pile_facts(theirs)
+        self.cards = (my_cards, their_cards)
+        self.denari = (my_denari, their_denari)
+        self.primiera = my_primiera - their_primiera  # the difference of the partial primiere
+        self.sevens = (my_sevens, their_sevens)
         self.settebello = settebello  # 0 taken by me, 1 by them, 2 on the table, 3 still to be played
         self.table_sum = table_sum  # the ranks on the table added up (0 when empty)
         self.table_cards = table_cards
@@ -78,6 +80,21 @@ class Facts:
             sweepers = 4 - (gone & _RANKS[sweeper]).bit_count()
         return cls(mine, theirs, total, len(table), where,
                    left > 0 and state.rules.seat_sides[state.to_move] == side, left, sweepers)
+
+
+def _pile_facts(mask: int) -> tuple[int, int, int, int]:
+    """A pile's cards, denari, partial primiera and sevens (remembered: the search meets the same
+    piles in many positions)."""
+    found = _PILES.get(mask)
+    if found is None:
+        if len(_PILES) > 200_000:
+            _PILES.clear()
+        found = _PILES[mask] = (mask.bit_count(), (mask & _DENARI).bit_count(), _primiera(mask),
+                                (mask & _SEVENS).bit_count())
+    return found
+
+
+_PILES: dict[int, tuple[int, int, int, int]] = {}
 
 
 def _primiera(mask: int) -> int:
@@ -116,10 +133,11 @@ class Tables:
     def expected(self, facts: Facts) -> float:
         """The expected margin still to come (scope made so far not included)."""
         total = 0.0
+        fine, coarse = self.fine, self.coarse
         for point, keys in KEYS.items():
             fine_key, coarse_key = keys(facts)
-            value = self.fine[point].get(fine_key)
-            total += self.coarse[point].get(coarse_key, 0.0) if value is None else value
+            value = fine[point].get(fine_key)
+            total += coarse[point].get(coarse_key, 0.0) if value is None else value
         return total
 
 
