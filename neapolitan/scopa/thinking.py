@@ -141,29 +141,42 @@ class Together:
         if self.nodes > self.limit:
             raise OutOfNodes()
         first = states[0]
-        if first.is_over or (self.stop_stock and len(first.stock) < self.stop_stock):
-            return [self._judge(s) for s in states]
+        if first.is_over or len(first.stock) < self.stop_stock:  # (never shorter than no stock)
+            side, leaf = self.side, self.leaf
+            return [margin(s, side) if s.is_over else leaf(s, side) for s in states]
         mover = first.to_move
+        vector = self.vector
         if mover == self.seat:  # his own hand is the same in every world: one choice for all
             best: list[float] = []
             best_total = -math.inf
             for play in first.legal_actions():
-                values = self.vector([s.apply_legal(play) for s in states])
+                values = vector([s.apply_legal(play) for s in states])
                 total = sum(values)
                 if total > best_total:
                     best, best_total = values, total
             return best
         ours = first.rules.seat_sides[mover] == self.side
-        by_play: dict[Play, list[int]] = {}
+        # Each play with the worlds it is legal in, in the order first met; by the play's key, an
+        # int (a Play hashes in Python).
+        by_play: dict[int, tuple[Play, list[int]]] = {}
         for index, state in enumerate(states):
             for play in state.legal_actions():
-                by_play.setdefault(play, []).append(index)
+                found = by_play.get(play._key)
+                if found is None:
+                    by_play[play._key] = (play, [index])
+                else:
+                    found[1].append(index)
         result = [-math.inf if ours else math.inf] * len(states)
-        for play, indices in by_play.items():
-            values = self.vector([states[i].apply_legal(play) for i in indices])
-            for i, value in zip(indices, values, strict=True):
-                if (value > result[i]) if ours else (value < result[i]):
-                    result[i] = value
+        for play, indices in by_play.values():
+            values = vector([states[i].apply_legal(play) for i in indices])
+            if ours:
+                for i, value in zip(indices, values, strict=True):
+                    if value > result[i]:
+                        result[i] = value
+            else:
+                for i, value in zip(indices, values, strict=True):
+                    if value < result[i]:
+                        result[i] = value
         return result
 
 
