@@ -137,6 +137,39 @@ class Together:
         return margin(state, self.side) if state.is_over else self.leaf(state, self.side)
 
     def vector(self, states: list[HandState]) -> list[float]:
+        """The value of each of these worlds (which have seen the same plays so far)."""
+        if len(states) == 1:  # the other hands have told one world apart from the rest
+            return [self.alone(states[0])]
+        return self.grouped(states)
+
+    def alone(self, state: HandState) -> float:
+        """`grouped([state])`'s one value: the same positions, counted and searched in the same
+        order, without lists."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfNodes()
+        if state.is_over:
+            return margin(state, self.side)
+        if len(state.stock) < self.stop_stock:
+            return self.leaf(state, self.side)
+        alone = self.alone
+        if state.rules.seat_sides[state.to_move] == self.side:  # the player (alone, his one choice
+            best = -math.inf  # for all worlds is this world's best) or his partner
+            for play in state.legal_actions():
+                value = alone(state.apply_legal(play))
+                if value > best:
+                    best = value
+        else:
+            best = math.inf
+            for play in state.legal_actions():
+                value = alone(state.apply_legal(play))
+                if value < best:
+                    best = value
+        return best
+
+    def grouped(self, states: list[HandState]) -> list[float]:
+        """`vector` for any number of worlds: each play of the player to decide tried in all of
+        them at once; the others' plays grouped by the worlds they are legal in."""
         self.nodes += len(states)
         if self.nodes > self.limit:
             raise OutOfNodes()
