@@ -78,7 +78,9 @@ def _position_facts(state, side: int, mine: int, theirs: int) -> tuple[int, int,
     for pile in state.piles:
         gone |= pile
     left = 40 - gone.bit_count()
-    total = sum([c.rank for c in table])
+    total = 0
+    for card in table:
+        total += card.rank
     sweeper = 15 - total if state.rules.fifteen else total  # the rank that takes every card
     sweepers = 0
     if table and 1 <= sweeper <= 10:
