@@ -50,8 +50,11 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--coach", type=int, default=10, help="positions of each table the coach advises on")
     parser.add_argument("--seed", default="same")
+    parser.add_argument("--table", action="append", metavar="VARIANT:PLAYERS",
+                        help="another table instead of the four (repeatable), like SCOPA_3P:3")
     args = parser.parse_args()
-    for variant, players in TABLES:
+    tables = [(t.split(":")[0], int(t.split(":")[1])) for t in args.table] if args.table else TABLES
+    for variant, players in tables:
         rules = Rules(variant, players=players)
         for index, (hand, view) in enumerate(positions(rules, args.positions, f"{args.seed}:{variant}")):
             rng = random.Random(f"{args.seed}:{index}")
