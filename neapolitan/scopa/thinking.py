@@ -153,8 +153,10 @@ class Together:
         if len(state.stock) < self.stop_stock:
             return self.leaf(state, self.side)
         alone = self.alone
-        if state.rules.seat_sides[state.to_move] == self.side:  # the player (alone, his one choice
-            best = -math.inf  # for all worlds is this world's best) or his partner
+        # The player (his one choice for all the worlds is this one's best) and his partner choose
+        # the best for their side, the others the worst.
+        if state.rules.seat_sides[state.to_move] == self.side:
+            best = -math.inf
             for play in state.legal_actions():
                 value = alone(state.apply_legal(play))
                 if value > best:
