@@ -41,10 +41,12 @@ class Facts:
 
     def __init__(self, mine: int, theirs: int, table_sum: int, table_cards: int, settebello: int,
                  my_move: bool, left: int, sweepers: int = 0) -> None:
-        self.cards = (mine.bit_count(), theirs.bit_count())
-        self.denari = ((mine & _DENARI).bit_count(), (theirs & _DENARI).bit_count())
-        self.primiera = _primiera(mine) - _primiera(theirs)  # the difference of the partial primiere
-        self.sevens = ((mine & _SEVENS).bit_count(), (theirs & _SEVENS).bit_count())
+        my_cards, my_denari, my_primiera, my_sevens = _pile_facts(mine)
+        their_cards, their_denari, their_primiera, their_sevens = _pile_facts(theirs)
+        self.cards = (my_cards, their_cards)
+        self.denari = (my_denari, their_denari)
+        self.primiera = my_primiera - their_primiera  # the difference of the partial primiere
+        self.sevens = (my_sevens, their_sevens)
         self.settebello = settebello  # 0 taken by me, 1 by them, 2 on the table, 3 still to be played
         self.table_sum = table_sum  # the ranks on the table added up (0 when empty)
         self.table_cards = table_cards
@@ -56,28 +58,51 @@ class Facts:
     def of(cls, state, side: int) -> Facts:
         piles = state.piles
         mine, theirs = piles[side], piles[_other_side(piles, side)]
-        table = state.table
-        if mine & _7D:
-            where = 0
-        elif theirs & _7D:
-            where = 1
-        elif SETTEBELLO in table:
-            where = 2
-        else:
-            where = 3
-        gone = 0
-        for pile in piles:
-            gone |= pile
-        left = 40 - gone.bit_count()
-        total = sum([c.rank for c in table])
-        sweeper = 15 - total if state.rules.fifteen else total  # the rank that takes every card
-        sweepers = 0
-        if table and 1 <= sweeper <= 10:
-            for card in table:
-                gone |= card.bit
-            sweepers = 4 - (gone & _RANKS[sweeper]).bit_count()
-        return cls(mine, theirs, total, len(table), where,
-                   left > 0 and state.rules.seat_sides[state.to_move] == side, left, sweepers)
+        where, total, sweepers, my_move, left = _position_facts(state, side, mine, theirs)
+        return cls(mine, theirs, total, len(state.table), where, my_move, left, sweepers)
+
+
+def _position_facts(state, side: int, mine: int, theirs: int) -> tuple[int, int, int, bool, int]:
+    """The facts of a position beside the piles': where the settebello is, the table's sum, the
+    sweepers, whether `side` plays next and the cards not taken yet (see `Facts`)."""
+    table = state.table
+    if mine & _7D:
+        where = 0
+    elif theirs & _7D:
+        where = 1
+    elif SETTEBELLO in table:
+        where = 2
+    else:
+        where = 3
+    gone = 0
+    for pile in state.piles:
+        gone |= pile
+    left = 40 - gone.bit_count()
+    total = 0
+    for card in table:
+        total += card.rank
+    sweeper = 15 - total if state.rules.fifteen else total  # the rank that takes every card
+    sweepers = 0
+    if table and 1 <= sweeper <= 10:
+        for card in table:
+            gone |= card.bit
+        sweepers = 4 - (gone & _RANKS[sweeper]).bit_count()
+    return where, total, sweepers, left > 0 and state.rules.seat_sides[state.to_move] == side, left
+
+
+def _pile_facts(mask: int) -> tuple[int, int, int, int]:
+    """A pile's cards, denari, partial primiera and sevens (remembered: the search meets the same
+    piles in many positions)."""
+    found = _PILES.get(mask)
+    if found is None:
+        if len(_PILES) > 200_000:
+            _PILES.clear()
+        found = _PILES[mask] = (mask.bit_count(), (mask & _DENARI).bit_count(), _primiera(mask),
+                                (mask & _SEVENS).bit_count())
+    return found
+
+
+_PILES: dict[int, tuple[int, int, int, int]] = {}
 
 
 def _primiera(mask: int) -> int:
@@ -116,10 +141,11 @@ class Tables:
     def expected(self, facts: Facts) -> float:
         """The expected margin still to come (scope made so far not included)."""
         total = 0.0
+        fine, coarse = self.fine, self.coarse
         for point, keys in KEYS.items():
             fine_key, coarse_key = keys(facts)
-            value = self.fine[point].get(fine_key)
-            total += self.coarse[point].get(coarse_key, 0.0) if value is None else value
+            value = fine[point].get(fine_key)
+            total += coarse[point].get(coarse_key, 0.0) if value is None else value
         return total
 
 
@@ -223,6 +249,7 @@ def leaf_of(tables: Tables) -> Callable:
     bonuses, plus the expected margin still to come. Values are remembered: many deals of the
     hidden cards lead to the same positions."""
     remembered: dict[tuple, float] = {}
+    expected = expected_at(tables)
 
     def leaf(state, side: int) -> float:
         # The facts depend on the table only through its ranks (its signature) and the settebello.
@@ -231,13 +258,43 @@ def leaf_of(tables: Tables) -> Callable:
         if value is None:
             scope, bonus = state.scope, state.bonus
             other = _other_side(state.piles, side)
-            value = scope[side] - scope[other] + bonus[side] - bonus[other] + tables.expected(Facts.of(state, side))
+            value = scope[side] - scope[other] + bonus[side] - bonus[other] + expected(state, side, other)
             if len(remembered) > 500_000:
                 remembered.clear()
             remembered[key] = value
         return value
 
     return leaf
+
+
+def expected_at(tables: Tables) -> Callable:
+    """`expected(state, side, other)`: `tables.expected(Facts.of(state, side))` (`other` the side
+    it is measured against) without the facts and their keys as objects, for the search's leaves.
+    It writes each point's keys as KEYS does: change the two together (a property test holds
+    them to the same values)."""
+    carte, denari, settebello, primiera, scope = ((tables.fine[p], tables.coarse[p]) for p in POINTS)
+
+    def expected(state, side: int, other: int) -> float:
+        mine, theirs = state.piles[side], state.piles[other]
+        my_cards, my_denari, my_primiera, my_sevens = _pile_facts(mine)
+        their_cards, their_denari, their_primiera, their_sevens = _pile_facts(theirs)
+        where, table_sum, sweepers, my_move, left = _position_facts(state, side, mine, theirs)
+        table_cards = len(state.table)
+        primiera_lead = my_primiera - their_primiera
+        total = 0.0
+        value = carte[0].get((my_cards, their_cards))
+        total += carte[1].get((_clip(my_cards - their_cards, -12, 12), left // 6), 0.0) if value is None else value
+        value = denari[0].get((my_denari, their_denari, left // 3))
+        total += denari[1].get((my_denari - their_denari, left // 8), 0.0) if value is None else value
+        value = settebello[0].get((where, my_move, left, table_cards))
+        total += settebello[1].get((where, left // 8), 0.0) if value is None else value
+        value = primiera[0].get((_clip(primiera_lead // 4, -12, 12), my_sevens, their_sevens, left // 4))
+        total += primiera[1].get((_clip(primiera_lead // 8, -6, 6), left // 8), 0.0) if value is None else value
+        value = scope[0].get((min(table_sum, 11), sweepers, min(table_cards, 4), my_move, left // 3))
+        total += scope[1].get((sweepers, my_move, left // 6), 0.0) if value is None else value
+        return total
+
+    return expected
 
 
 # -- the shipped tables ------------------------------------------------------------------------

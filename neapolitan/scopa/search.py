@@ -2,8 +2,8 @@
 
 Values are point margins of the hand for one side: its points minus the best other side's
 (carte, denari, settebello, primiera, scope and the variant's extras, SCOPA-8), as `hand_totals`
-scores them when the hand is over. The solver plays through `HandState.apply`, so it follows
-exactly the rules the table plays by.
+scores them when the hand is over. The solver plays through `HandState.apply_legal` (`apply`
+without its check of the play), so it follows exactly the rules the table plays by.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from neapolitan.scopa.scoring import hand_totals
 from neapolitan.scopa.state import HandState, PlayerView
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+_NEVER = -1  # a horizon never reached: no stock is shorter, and at least 0 cards are left
 MAX_PLIES = 8  # a sampled deal is searched this many plays ahead at most (two rounds of Scopone)
 _SUIT_BEST = _BEST_BY_SCALE[0]
 
@@ -61,20 +62,14 @@ class Solver:
         self.max_nodes = max_nodes
         self.table: dict[tuple, tuple[int, float, Play | None]] = {}
         self.nodes = 0
-        self._stop_stock: int | None = None
-        self._stop_left: int | None = None
+        self._stop_stock = self._stop_left = _NEVER  # the horizon (set by `start`)
         self._maximizing: tuple[bool, ...] = ()  # per seat: plays for `side` (set by `start`)
-
-    def _at_horizon(self, state: HandState) -> bool:
-        if self._stop_stock is not None and len(state.stock) < self._stop_stock:
-            return True
-        return self._stop_left is not None and state.cards_left_to_play() <= self._stop_left
 
     def start(self, state: HandState) -> None:
         """Fix the horizon relative to the root position (a new horizon forgets the old values)."""
         horizon = (
-            len(state.stock) if self.until_redeal and state.stock else None,
-            state.cards_left_to_play() - self.plies if self.plies else None,
+            len(state.stock) if self.until_redeal and state.stock else _NEVER,
+            state.cards_left_to_play() - self.plies if self.plies else _NEVER,
         )
         if horizon != (self._stop_stock, self._stop_left):
             self.table.clear()
@@ -85,54 +80,62 @@ class Solver:
         )
 
     def value(self, state: HandState, alpha: float = -math.inf, beta: float = math.inf) -> float:
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
+        self.nodes = nodes = self.nodes + 1
+        if nodes > self.max_nodes:
             raise OutOfNodes()
         if state.is_over:
             return margin(state, self.side)
-        if self._at_horizon(state):
+        if len(state.stock) < self._stop_stock or state._left <= self._stop_left:  # the horizon
             return self.leaf(state, self.side)
-        key = _key(state) if self.memo else None
-        hit = self.table.get(key) if self.memo else None
+        memo = self.memo
         best_first = None
-        if hit is not None:
-            flag, stored, best_first = hit
-            if flag == _EXACT:
-                return stored
-            if flag == _LOWER and stored >= beta:
-                return stored
-            if flag == _UPPER and stored <= alpha:
-                return stored
+        if memo:
+            key = _key(state)
+            hit = self.table.get(key)
+            if hit is not None:
+                flag, stored, best_first = hit
+                if flag == _EXACT:
+                    return stored
+                if flag == _LOWER and stored >= beta:
+                    return stored
+                if flag == _UPPER and stored <= alpha:
+                    return stored
         maximizing = self._maximizing[state.to_move]
         start_alpha, start_beta = alpha, beta
         best = -math.inf if maximizing else math.inf
         best_play = None
+        value = self.value
+        # A better value moves the bound on its side (and may cut off the rest); one no better
+        # than `best` is no better than that bound either.
         for play in _ordered(state, best_first):
-            v = self.value(state.apply(play), alpha, beta)
+            v = value(state.apply_legal(play), alpha, beta)
             if maximizing:
                 if v > best:
                     best, best_play = v, play
-                alpha = max(alpha, v)
-            else:
-                if v < best:
-                    best, best_play = v, play
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best, best_play = v, play
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
         if best <= start_alpha:
             flag = _UPPER
         elif best >= start_beta:
             flag = _LOWER
         else:
             flag = _EXACT
-        if self.memo:
+        if memo:
             self.table[key] = (flag, best, best_play)
         return best
 
     def play_values(self, state: HandState) -> dict[Play, float]:
         """The value of every legal play of the player to move (no pruning between them)."""
         self.start(state)
-        return {play: self.value(state.apply(play)) for play in state.legal_actions()}
+        return {play: self.value(state.apply_legal(play)) for play in state.legal_actions()}
 
 
 def solve(state: HandState, side: int | None = None) -> dict[Play, int]:

@@ -114,13 +114,15 @@ class HandState:
                 break
         else:
             self._check_legal(play)
+        return self.apply_legal(play)
+
+    def apply_legal(self, play: Play) -> HandState:
+        """The state after `play`, which the caller knows to be legal here: one of the legal plays
+        of this state or of one with the same hand to play from, table and cards left (the
+        searches, which play only such plays). `apply` is this after checking the play."""
         rules = self.rules
         seat = self.to_move
         card = play.card
-        hands = list(self.hands)
-        hand = list(hands[seat])
-        hand.remove(card)
-        hands[seat] = tuple(hand)
         left = self._left - 1
         after = _new_state(HandState)
         after.rules = rules
@@ -159,9 +161,13 @@ class HandState:
             after.last_capturer = self.last_capturer
             after.last_was_scopa = self.last_was_scopa
         if left and left == len(self.stock):  # SCOPA-3.4: the hands are empty: deal again from the stock
-            after.hands, after.stock = deal_round(self.stock, len(hands), dealer, 3)
+            after.hands, after.stock = deal_round(self.stock, len(self.hands), dealer, 3)
             after.to_move = rules.next_seat[dealer]
         else:
+            hands = list(self.hands)
+            hand = list(hands[seat])
+            hand.remove(card)
+            hands[seat] = tuple(hand)
             after.hands = tuple(hands)
             after.to_move = rules.next_seat[seat]
             if not left:

@@ -125,7 +125,7 @@ class Together:
         found: dict[Play, list[float]] = {}
         try:
             for play in start.legal_actions():
-                found[play] = self.vector([w.apply(play) for w in worlds])
+                found[play] = self.vector([w.apply_legal(play) for w in worlds])
         except OutOfNodes:
             if not first:
                 return None, self.nodes
@@ -137,33 +137,81 @@ class Together:
         return margin(state, self.side) if state.is_over else self.leaf(state, self.side)
 
     def vector(self, states: list[HandState]) -> list[float]:
+        """The value of each of these worlds (which have seen the same plays so far)."""
+        if len(states) == 1:  # the other hands have told one world apart from the rest
+            return [self.alone(states[0])]
+        return self.grouped(states)
+
+    def alone(self, state: HandState) -> float:
+        """`grouped([state])`'s one value: the same positions, counted and searched in the same
+        order, without lists."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfNodes()
+        if state.is_over:
+            return margin(state, self.side)
+        if len(state.stock) < self.stop_stock:
+            return self.leaf(state, self.side)
+        alone = self.alone
+        # The player (his one choice for all the worlds is this one's best) and his partner choose
+        # the best for their side, the others the worst.
+        if state.rules.seat_sides[state.to_move] == self.side:
+            best = -math.inf
+            for play in state.legal_actions():
+                value = alone(state.apply_legal(play))
+                if value > best:
+                    best = value
+        else:
+            best = math.inf
+            for play in state.legal_actions():
+                value = alone(state.apply_legal(play))
+                if value < best:
+                    best = value
+        return best
+
+    def grouped(self, states: list[HandState]) -> list[float]:
+        """`vector` for any number of worlds: each play of the player to decide tried in all of
+        them at once; the others' plays grouped by the worlds they are legal in."""
         self.nodes += len(states)
         if self.nodes > self.limit:
             raise OutOfNodes()
         first = states[0]
-        if first.is_over or (self.stop_stock and len(first.stock) < self.stop_stock):
-            return [self._judge(s) for s in states]
+        if first.is_over or len(first.stock) < self.stop_stock:  # (never shorter than no stock)
+            side, leaf = self.side, self.leaf
+            return [margin(s, side) if s.is_over else leaf(s, side) for s in states]
         mover = first.to_move
+        vector = self.vector
         if mover == self.seat:  # his own hand is the same in every world: one choice for all
             best: list[float] = []
             best_total = -math.inf
             for play in first.legal_actions():
-                values = self.vector([s.apply(play) for s in states])
+                values = vector([s.apply_legal(play) for s in states])
                 total = sum(values)
                 if total > best_total:
                     best, best_total = values, total
             return best
         ours = first.rules.seat_sides[mover] == self.side
-        by_play: dict[Play, list[int]] = {}
+        # Each play with the worlds it is legal in, in the order first met; by the play's key, an
+        # int (a Play hashes in Python).
+        by_play: dict[int, tuple[Play, list[int]]] = {}
         for index, state in enumerate(states):
             for play in state.legal_actions():
-                by_play.setdefault(play, []).append(index)
+                found = by_play.get(play._key)
+                if found is None:
+                    by_play[play._key] = (play, [index])
+                else:
+                    found[1].append(index)
         result = [-math.inf if ours else math.inf] * len(states)
-        for play, indices in by_play.items():
-            values = self.vector([states[i].apply(play) for i in indices])
-            for i, value in zip(indices, values, strict=True):
-                if (value > result[i]) if ours else (value < result[i]):
-                    result[i] = value
+        for play, indices in by_play.values():
+            values = vector([states[i].apply_legal(play) for i in indices])
+            if ours:
+                for i, value in zip(indices, values, strict=True):
+                    if value > result[i]:
+                        result[i] = value
+            else:
+                for i, value in zip(indices, values, strict=True):
+                    if value < result[i]:
+                        result[i] = value
         return result
 
 

@@ -4,12 +4,17 @@ import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from neapolitan.scopa import Rules
 from neapolitan.scopa.bots import greedy
 from neapolitan.scopa.evaluation import (
     KEYS,
     Facts,
+    Tables,
+    _other_side,
+    expected_at,
     fit,
     leaf_of,
     outcomes,
@@ -37,6 +42,27 @@ def test_where_the_settebello_is():
     assert Facts.of(position(hand="5B", piles=("7D", "")), 0).settebello == 0
     assert Facts.of(position(hand="5B", piles=("", "7D")), 0).settebello == 1
     assert Facts.of(position(hand="5B"), 0).settebello == 3  # in a hand or the stock
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from([
+    ("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPONE_SCIENTIFICO", 4), ("SCOPONE", 4), ("QUINDICI", 2), ("QUINDICI", 3),
+]), coarse_only=st.booleans())
+def test_the_leaf_s_expected_margin_is_the_tables(seed, variant, coarse_only):
+    """The search's leaf reads each position as `Tables.expected` does from its `Facts` (exactly):
+    with the shipped tables, and with their coarse cells alone (and a point left out)."""
+    rules = Rules(variant[0], players=variant[1])
+    tables = tables_for(rules)
+    if coarse_only:
+        tables = Tables({point: {} for point in KEYS}, {**tables.coarse, "denari": {}})
+    expected = expected_at(tables)
+    rng = random.Random(seed)
+    state = deal(rules, seed, dealer=rng.randrange(rules.players))
+    while not state.is_over:
+        for side in range(rules.sides):
+            other = _other_side(state.piles, side)
+            assert expected(state, side, other) == tables.expected(Facts.of(state, side))
+        state = state.apply(rng.choice(state.legal_actions()))
 
 
 def test_fit_averages_each_cell_by_hand():

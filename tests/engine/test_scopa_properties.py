@@ -130,6 +130,27 @@ def test_forty_cards_and_only_legal_plays(seed, variant, options):
 
 
 @FAST
+@given(seed=SEEDS, variant=SOME_VARIANT, options=OPTIONS)
+def test_the_searches_unchecked_play_is_apply(seed, variant, options):
+    """`apply_legal` (the searches' play, without the check) leads where `apply` does, for every
+    legal play, in the position and in another deal of the cards its player has not seen."""
+    rules = make_rules(variant, options)
+    rng = random.Random(seed)
+    state = deal(rules, seed, dealer=rng.randrange(rules.players))
+
+    def check(before: HandState, play: Play, after: HandState) -> None:
+        world = before.view(before.to_move).sample_state(rng)
+        for position in (before, world):
+            for legal in before.legal_actions():
+                expected, found = position.apply(legal), position.apply_legal(legal)
+                assert found == expected
+                assert (found.hands, found.table, found._sig, found._left, found.is_over) == (
+                    expected.hands, expected.table, expected._sig, expected._left, expected.is_over)
+
+    play_hand(state, rng, check)
+
+
+@FAST
 @given(seed=SEEDS, variant=SOME_VARIANT)
 def test_text_round_trip_of_every_state(seed, variant):
     rules = make_rules(variant)

@@ -149,6 +149,29 @@ def test_choosing_once_for_every_world_is_never_worth_more_than_choosing_in_each
         assert sum(values) <= sum(apart) + 1e-9
 
 
+class _AlwaysGrouped(Together):
+    """Together without its shortcut for a world alone (`Together.alone`)."""
+
+    def vector(self, states):
+        return self.grouped(states)
+
+
+@settings(max_examples=25, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 33), worlds=st.integers(1, 8),
+       variant=st.sampled_from([("SCOPA_2P", 2), ("QUINDICI", 2), ("ASSI", 2)]),
+       limit=st.sampled_from([50, 400, 10**6]))
+def test_a_world_searched_alone_is_valued_as_in_a_group(seed, plays, worlds, variant, limit):
+    """Once the others' plays tell a world apart, Together searches it alone: the same values,
+    positions counted and budget run out as when every world stays in a group."""
+    state = played(*variant, seed, plays)
+    view = state.view(state.to_move)
+    rng = random.Random(seed)
+    batch = [view.sample_state(rng) for _ in range(worlds)]
+    leaf = leaf_of(tables_for(state.rules))
+    found = [kind(view.seat, leaf, limit).values(batch, first=False) for kind in (Together, _AlwaysGrouped)]
+    assert found[0] == found[1]
+
+
 def test_worlds_searched_together_keep_the_budget():
     view = played("SCOPA_2P", 2, 8, 3).view(played("SCOPA_2P", 2, 8, 3).to_move)
     for nodes in (1, 500, 20_000):
