@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tables.support import create_table
+from tests.tables.support import create_table, post_action
 from tutorials.tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -38,3 +38,19 @@ def test_the_same_hand_on_two_tables_posts_to_each_table(db):
         assert response.status_code == 200
         assert Table.objects.get(pk=table.pk).ply == table.ply + 1
     assert hands[0] == hands[1]  # the same deal, the same hand: one kept block served both
+
+
+def test_the_kept_coach_request_asks_about_each_tables_own_ply(db):
+    learners = [Client() for _ in range(2)]
+    tables = [create_table(client, "scopa", {"variant": "SCOPA_2P", "opponent": "greedy", "seed": "coach"})
+              for client in learners]
+    first_hand = _hand(learners[0].get(reverse("play_table", args=["scopa", tables[0].public_id])).content.decode())
+    action = re.search(r'name="action" value="([^"]+)"', first_hand)[1]
+    post_action(learners[0], tables[0], action)  # the first table moves on; the second does not
+    for client, table in zip(learners, tables, strict=True):
+        table.refresh_from_db()
+        html = client.get(reverse("play_table", args=["scopa", table.public_id])).content.decode()
+        form = re.search(r'<form class="coach-request".*?</form>', html, re.S)[0]
+        assert reverse("play_coach", args=["scopa", table.public_id]) in form
+        assert f'name="ply" value="{table.ply}"' in form
+    assert tables[0].ply != tables[1].ply
