@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from tests.tables.support import create_table, post_action
 from tutorials.tables.models import Table
+from tutorials.tables.registry import ADAPTERS
 
 pytestmark = pytest.mark.django_db
 
@@ -54,3 +55,16 @@ def test_the_kept_coach_request_asks_about_each_tables_own_ply(db):
         assert reverse("play_coach", args=["scopa", table.public_id]) in form
         assert f'name="ply" value="{table.ply}"' in form
     assert tables[0].ply != tables[1].ply
+
+
+def test_a_state_read_back_is_kept_and_no_move_changes_it(db):
+    """The adapter keeps the matches it reads back: playing on from one leaves it, and the next
+    read of the same text, as it was (SCOPA-4: every play makes a new state)."""
+    adapter = ADAPTERS["scopa"]
+    match, rules_text = adapter.new_game({"variant": "SCOPA_2P"}, "kept-state")
+    text = adapter.dump(match)
+    loaded = adapter.load(rules_text, text)
+    assert adapter.load(rules_text, text) is loaded
+    for play in loaded.legal_actions():
+        adapter.apply(loaded, play)
+    assert adapter.dump(adapter.load(rules_text, text)) == text == adapter.dump(loaded)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
@@ -36,7 +37,7 @@ class ScopaAdapter:
         return Match.new(rules, seed), rules.to_text()
 
     def load(self, rules_text: str, state_text: str) -> Match:
-        return Match.from_text(state_text, Rules.from_text(rules_text))
+        return _match_from(rules_text, state_text)
 
     def dump(self, state: Match) -> str:
         return state.to_text()
@@ -110,6 +111,14 @@ class ScopaAdapter:
 
 
 register(ScopaAdapter())
+
+
+@lru_cache(maxsize=512)
+def _match_from(rules_text: str, state_text: str) -> Match:
+    """A stored match read back; kept a while, as every state is read about twice (drawn once it is
+    saved, then loaded for the move that follows). A Match and its hand never change once made:
+    each move makes new ones."""
+    return Match.from_text(state_text, Rules.from_text(rules_text))
 
 
 def seen_view(state: Match, seat: int, log: Sequence[dict[str, Any]]) -> PlayerView:
