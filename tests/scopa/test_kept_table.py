@@ -68,3 +68,52 @@ def test_a_state_read_back_is_kept_and_no_move_changes_it(db):
     for play in loaded.legal_actions():
         adapter.apply(loaded, play)
     assert adapter.dump(adapter.load(rules_text, text)) == text == adapter.dump(loaded)
+
+
+def _shown(html: str) -> dict:
+    """What the page says of the game: the scores, each opponent's cards in hand, the learner's
+    hand, the cards taken by each side (counts)."""
+    return {
+        "scores": [int(s) for s in re.findall(r'data-testid="score-\d">(\d+)<', html)],
+        "opponents": [int(n) for n in re.findall(r'class="seat__count">· (\d+) card', html)],
+        "hand": re.findall(r'class="hand-card[^"]*"[^>]*data-card="([^"]+)"|<span class="hand-card"><svg[^>]*data-card="([^"]+)"', html),
+        "taken": [int(n) for n in re.findall(r'class="pile">[^<]*<strong>(\d+)</strong>', html)],
+    }
+
+
+def _stored(table: Table) -> dict:
+    table.refresh_from_db()
+    match = ADAPTERS["scopa"].load(table.rules_text, table.state_text)
+    hand = match.hand
+    return {
+        "scores": list(match.scores),
+        "opponents": [len(hand.hands[seat]) for seat in range(1, match.rules.players)],
+        "hand": sorted(str(c) for c in hand.hands[table.human_seat]),
+        "taken": [pile.bit_count() for pile in hand.piles],
+    }
+
+
+def test_over_two_whole_hands_the_kept_parts_show_the_stored_game(db):
+    """Two learners play the same deal differently, turn about, in one process: after every move,
+    each page shows its own table's scores, hands and piles as stored."""
+    learners = [Client() for _ in range(2)]
+    tables = [create_table(client, "scopa", {"variant": "SCOPA_2P", "opponent": "greedy", "seed": "whole"})
+              for client in learners]
+    hands_played = 0
+    for move in range(60):
+        for which, (client, table) in enumerate(zip(learners, tables, strict=True)):
+            html = client.get(reverse("play_table", args=["scopa", table.public_id])).content.decode()
+            shown, stored = _shown(html), _stored(table)
+            shown["hand"] = sorted(a or b for a, b in shown["hand"])
+            assert shown == stored, (move, which)
+            if 'data-testid="hand-end"' in html:
+                hands_played += which == 0
+                post_action(client, table, "next")
+                continue
+            plays = re.findall(r'<button type="submit" name="action" value="([^"]+)"', html)
+            if not plays:  # only cards with a choice of captures: take the first choice
+                card = re.search(r'\?choose=([^"]+)"', html)[1]
+                choosing = client.get(reverse("play_table", args=["scopa", table.public_id]), {"choose": card})
+                plays = re.findall(r'name="action" value="([^"]+)"', choosing.content.decode())
+            post_action(client, table, plays[which % len(plays)])  # the two learners play differently
+    assert hands_played >= 2
