@@ -180,9 +180,7 @@ class Belief:
         hand = self.hands[bisect.bisect_right(self.cumulative, rng.random() * self.cumulative[-1])]
         stock = [c for c in view.unseen() if c not in hand]
         rng.shuffle(stock)
-        hands = (view.hand, hand) if view.seat == 0 else (hand, view.hand)
-        return HandState(view.rules, hands, view.table, tuple(stock), view.piles, view.scope,
-                         view.bonus, view.to_move, view.dealer, view.last_capturer, view.last_was_scopa)
+        return view.world((view.hand, hand) if view.seat == 0 else (hand, view.hand), stock)
 
     def chance_of(self, card: Card) -> float:
         """The belief's chance that the opponent holds `card` (for tests and the curious)."""

@@ -190,7 +190,6 @@ def why_not_capture(
     ) % {**words, "taken": _cards_text(taken), "total": total, "rank": played.rank}, "SCOPA-5.2"
 
 
-
 def sweepable(left: Sequence[Card], fifteen: bool) -> bool:
     """Could a single card take everything left on the table?"""
     total = sum(c.rank for c in left)

@@ -127,8 +127,7 @@ def _state(view: PlayerView, groups: list[tuple[int, int]], chosen: list[tuple[C
     later = chosen[now:]
     for start in range(0, len(later), players):
         stock.extend(_round_order(later[start:start + players], view.dealer, players))
-    return HandState(view.rules, tuple(hands), view.table, tuple(stock), view.piles, view.scope,
-                     view.bonus, view.to_move, view.dealer, view.last_capturer, view.last_was_scopa)
+    return view.world(tuple(hands), stock)
 
 
 def _round_order(hands: list[tuple[Card, ...]], dealer: int, players: int) -> list[Card]:

@@ -385,8 +385,13 @@ class PlayerView:
             else:
                 hands.append(tuple(unseen[pos:pos + size]))
                 pos += size
+        return self.world(tuple(hands), unseen[pos:])
+
+    def world(self, hands: tuple[Cards, ...], stock: Sequence[Card]) -> HandState:
+        """The full state this view sees, with the hands (this player's own among them) and the
+        stock dealt as given."""
         return HandState(
-            self.rules, tuple(hands), self.table, tuple(unseen[pos:]), self.piles, self.scope,
+            self.rules, hands, self.table, tuple(stock), self.piles, self.scope,
             self.bonus, self.to_move, self.dealer, self.last_capturer, self.last_was_scopa,
         )
 

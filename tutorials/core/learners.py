@@ -169,11 +169,11 @@ class Learner:
     def row(self, model: type[Model], *, lock: bool = False, **lookup: Any) -> Any:
         """This learner's row of `model` matching `lookup`, created if need be; with `lock`,
         locked until the transaction ends (two requests at once then take turns)."""
-        owner = self.owner()
-        rows = model.objects.select_for_update() if lock else model.objects
         found = self.first(model, lock=lock, **lookup)
         if found is not None:
             return found
+        owner = self.owner()
+        rows = model.objects.select_for_update() if lock else model.objects
         try:
             with transaction.atomic():
                 return model.objects.create(**lookup, **owner)

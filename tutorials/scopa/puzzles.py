@@ -73,7 +73,7 @@ class ScopaPosition:
     rules: Rules
     seats: list[Opponent]
     table: list[tuple[Card, bool]]  # card, may the chosen card take it
-    hand: list[HandCard]
+    hand: tuple[HandCard, ...]
     choosing: HandCard | None
     piles: list[Pile]
     stock: int

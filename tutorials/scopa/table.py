@@ -160,10 +160,10 @@ def seat_name(seat: int, players: int) -> str:
 
 def hand_choices(
     cards: Sequence[Card], legal: list[Play], choose: str
-) -> tuple[list[HandCard], HandCard | None, set[Card]]:
+) -> tuple[tuple[HandCard, ...], HandCard | None, set[Card]]:
     """The learner's hand in rank order with each card's legal plays; the card being chosen
     (`choose`, when it has several captures) and the table cards it could take."""
-    hand = [HandCard(card, tuple(p for p in legal if p.card is card)) for card in sorted(cards, key=by_rank)]
+    hand = tuple(HandCard(card, tuple(p for p in legal if p.card is card)) for card in sorted(cards, key=by_rank))
     choosing = next((h for h in hand if str(h.card) == choose.strip().upper() and len(h.plays) > 1), None)
     capturable = set().union(*(p.captured for p in choosing.plays)) if choosing else set()
     return hand, choosing, capturable
@@ -243,13 +243,13 @@ class ScopaTableView:
             table_url=reverse("play_table", kwargs={"game": "scopa", "table_id": table.public_id}),
             opponents=_opponents(match),
             table_cards=[(c, c in capturable, str(c) in trailed) for c in hand_state.table],
-            hand=tuple(hand), your_turn=your_turn,
-            sides=tuple([
+            hand=hand, your_turn=your_turn,
+            sides=tuple(
                 Side(name, score, pile.bit_count(), scope)
                 for name, score, pile, scope in zip(
                     _side_names(players), match.scores, hand_state.piles, hand_state.scope, strict=True
                 )
-            ]),
+            ),
             choosing=choosing, narration=table.recent_lines(8),
         )
         if match.hand_over:

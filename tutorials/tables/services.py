@@ -117,8 +117,8 @@ def bots_play(*, adapter: GameAdapter, table_id: int) -> Table:
     raise RuntimeError("The computer players did not hand the turn back")
 
 
-save_move = PreparedUpdate(Table, ("state_text", "log", "ply", "finished", "outcome", "updated", "hands"),
-                           where=("pk", "ply"))  # a move is saved only if the table is still at the ply it was read at
+_write_move = PreparedUpdate(Table, ("state_text", "log", "ply", "finished", "outcome", "updated", "hands"),
+                             where=("pk", "ply"))  # a move is saved only if the table is still at the ply it was read at
 
 
 def _save_move(adapter: GameAdapter, table: Table, state: Any, seat: int, action: Any) -> bool:
@@ -134,7 +134,7 @@ def _save_move(adapter: GameAdapter, table: Table, state: Any, seat: int, action
         "finished": finished, "outcome": in_every_language(lambda: adapter.outcome(after)) if finished else {},
         "updated": timezone.now(), "hands": adapter.hands_done(after),
     }
-    if not save_move(changes, pk=table.pk, ply=table.ply):
+    if not _write_move(changes, pk=table.pk, ply=table.ply):
         return False
     for name, value in changes.items():
         setattr(table, name, value)
