@@ -71,11 +71,11 @@ class PuzzleSpec(SpecForm):
 
 
     def view(self) -> PlayerView:
-        return _view_of(self.position, self.rules_text)
+        return position_view(self.position, self.rules_text)
 
 
 @lru_cache(maxsize=1024)
-def _view_of(position: str, rules_text: str) -> PlayerView:
+def position_view(position: str, rules_text: str) -> PlayerView:
     """A puzzle's position, read once per process: judging an answer and explaining each verdict
     read it again and again (a PlayerView is never changed once made)."""
     return PlayerView.from_text(position, Rules.from_text(rules_text))
@@ -238,10 +238,18 @@ def explain(spec: PuzzleSpec, verdict: Verdict) -> str:
     the page is drawn): what the play takes and leaves, and what it costs against the best."""
     if spec.kind.startswith(RACE_KIND):
         return _race_explanation(spec, verdict)
-    ranking = [Play.parse(v.answer) for v in spec.verdicts]
-    evidence = PuzzleEvidence(spec.method, {p: v.value for p, v in zip(ranking, spec.verdicts, strict=True)},
-                              {p: v.scopa_risk for p, v in zip(ranking, spec.verdicts, strict=True)}, spec.confidence)
+    ranking, evidence = _evidence_of(spec)
     return explain_play(spec.view(), Play.parse(verdict.answer), evidence, ranking)
+
+
+@lru_cache(maxsize=256)
+def _evidence_of(spec: PuzzleSpec) -> tuple[list[Play], PuzzleEvidence]:
+    """A puzzle's plays, best first, and its numbers as an explanation reads them: worked out once
+    for all its verdicts (a page explains every one)."""
+    ranking = [Play.parse(v.answer) for v in spec.verdicts]
+    return ranking, PuzzleEvidence(spec.method, {p: v.value for p, v in zip(ranking, spec.verdicts, strict=True)},
+                                   {p: v.scopa_risk for p, v in zip(ranking, spec.verdicts, strict=True)},
+                                   spec.confidence)
 
 
 def explain_play(view: PlayerView, play: Play, proof: Evidence, ranking: list[Play]) -> str:

@@ -3,8 +3,10 @@ flooding answers and sign-ups; and what operations need: errors logged, producti
 log-in merges in a bounded number of queries."""
 from __future__ import annotations
 
+import gzip
 import logging
 import os
+import re
 import subprocess
 import sys
 
@@ -211,3 +213,17 @@ def test_pages_are_compressed_for_clients_that_accept_it(client):
     assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
     assert len(packed.content) < len(plain.content) / 2
     assert "Content-Encoding" not in plain
+
+
+def test_a_compressed_page_is_the_page_and_its_length_varies(client):
+    """What the browser unpacks is the page itself (but its CSRF token, masked afresh in every
+    response); the random filler in the gzip header makes the same page's compressed length differ
+    from response to response (BREACH)."""
+    def unmasked(page: bytes) -> bytes:
+        return re.sub(rb'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]+"', rb"\1", page)
+
+    plain = client.get("/scopa/rules/").content
+    packed = [client.get("/scopa/rules/", HTTP_ACCEPT_ENCODING="gzip") for _ in range(12)]
+    assert all(unmasked(gzip.decompress(response.content)) == unmasked(plain) for response in packed)
+    assert all(response["Content-Length"] == str(len(response.content)) for response in packed)
+    assert len({len(response.content) for response in packed}) > 3

@@ -12,10 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tutorials.core.learners import Learner, _owned_read, _Shape
-from tutorials.core.prepared import PreparedUpdate, prepared
+from tutorials.core.prepared import PreparedInsert, PreparedUpdate, prepared
 from tutorials.lessons.models import Lesson, LessonProgress, Step
 from tutorials.lessons.views import step_at
-from tutorials.puzzles.models import LearnerRating, Puzzle
+from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt
 from tutorials.puzzles.views import puzzle_at
 from tutorials.tables.models import Table
 from tutorials.tables.views import table_at
@@ -211,3 +211,55 @@ def test_an_update_of_other_fields_is_refused(tables):
         MOVE({"state_text": "x"}, pk=tables[0].pk, ply=0)
     with pytest.raises(TypeError):
         MOVE(_row(tables[0]), pk=tables[0].pk)
+
+
+# -- PreparedInsert: the rows an answer writes -------------------------------------------------
+INSERT_ATTEMPT = PreparedInsert(PuzzleAttempt)
+
+
+def _attempt(puzzle: Puzzle, **fields) -> PuzzleAttempt:
+    values = {"anon_key": "k1", "number": 0, "answer": "7D", "correct": True, "loss": 0.0, "rated": True,
+              "rating_before": 1500.0, "rating_after": 1512.5, **fields}
+    return PuzzleAttempt(puzzle=puzzle, **values)
+
+
+def _columns(row) -> dict:
+    return {f.attname: getattr(row, f.attname) for f in row._meta.concrete_fields if not f.primary_key}
+
+
+def test_an_insert_writes_what_save_writes(puzzles_stored):
+    """The same attempt written both ways reads back the same (the time of `created` aside, which
+    each takes as it is written), and the instance reads as saved."""
+    puzzle = Puzzle.objects.first()
+    mine, theirs = _attempt(puzzle, anon_key="mine"), _attempt(puzzle, anon_key="theirs")
+    with CaptureQueriesContext(connection) as queries:
+        assert INSERT_ATTEMPT(mine) is True
+    assert len(queries) == 1
+    theirs.save()
+    assert mine.pk is not None and mine.pk != theirs.pk and not mine._state.adding
+    stored, saved = PuzzleAttempt.objects.get(pk=mine.pk), PuzzleAttempt.objects.get(pk=theirs.pk)
+    assert {**_columns(stored), "anon_key": "", "created": None} == {**_columns(saved), "anon_key": "", "created": None}
+    assert stored.created == mine.created and abs((stored.created - saved.created).total_seconds()) < 60
+    assert _columns(stored) == _columns(mine)
+
+
+def test_an_insert_the_constraints_refuse_writes_nothing_and_the_transaction_goes_on(puzzles_stored):
+    """A second first attempt of one learner at one puzzle (a conditional unique constraint, for
+    anonymous learners and for accounts): no row, no error, and the transaction is still usable
+    (on PostgreSQL a failed statement would have spoiled it)."""
+    puzzle = Puzzle.objects.first()
+    user = get_user_model().objects.create_user("ada")
+    with transaction.atomic():
+        assert INSERT_ATTEMPT(_attempt(puzzle)) is True
+        assert INSERT_ATTEMPT(_attempt(puzzle, user=user, anon_key="")) is True
+        again, again_signed_in = _attempt(puzzle, answer="1C"), _attempt(puzzle, user=user, anon_key="", answer="1C")
+        assert INSERT_ATTEMPT(again) is False and INSERT_ATTEMPT(again_signed_in) is False
+        assert again.pk is None and again._state.adding
+        assert INSERT_ATTEMPT(_attempt(puzzle, number=1, rated=False)) is True
+        assert PuzzleAttempt.objects.filter(puzzle=puzzle).count() == 3
+    assert set(PuzzleAttempt.objects.values_list("answer", flat=True)) == {"7D"}
+
+
+def test_an_insert_of_another_model_is_refused(puzzles_stored):
+    with pytest.raises(TypeError):
+        INSERT_ATTEMPT(LearnerRating(anon_key="k1", game="scopa"))

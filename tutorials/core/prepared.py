@@ -19,7 +19,8 @@ iterable of the QuerySet (model instances, select_related included, or values li
 the QuerySet would return them: tests compare the two for every prepared read.
 
 `PreparedUpdate` does the same for the one write every move of a table makes: an UPDATE of some
-fields where others have given values, its SQL written once per database.
+fields where others have given values, its SQL written once per database; `PreparedInsert` for the
+rows every answer writes: an INSERT that does nothing where the row is there already.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from typing import Any
 
 from django.db import connections, router, transaction
 from django.db.models import QuerySet
+from django.db.models.constants import OnConflict
 
 _INT64 = (-(2**63), 2**63 - 1)
 
@@ -200,3 +202,56 @@ class PreparedUpdate:
         sql = f"UPDATE {quote(self.model._meta.db_table)} SET {sets} WHERE {conditions}"
         self._sql[connection.alias] = sql
         return sql
+
+
+class PreparedInsert:
+    """A new row of `model` written by one INSERT whose SQL is written once per database, that
+    does nothing where a unique constraint already holds such a row (the same answer posted twice
+    at once) instead of failing, so it needs no savepoint around it:
+
+        insert_attempt = PreparedInsert(PuzzleAttempt)
+        if not insert_attempt(attempt):  # attempt.pk is set when it was written
+            ...  # another request wrote this row first
+
+    Every concrete field but the id is written, each as `Model.save` would write it: its
+    `pre_save` (auto_now and auto_now_add take the time), then its conversion for the database,
+    values only ever as parameters. The instance then reads as saved (its id, its database)."""
+
+    def __init__(self, model: Any) -> None:
+        meta = model._meta
+        self.model = model
+        self.fields = [field for field in meta.concrete_fields if not field.primary_key]
+        self._sql: dict[str, tuple[str, bool]] = {}  # by database alias: the SQL, whether it returns the id
+
+    def __call__(self, instance: Any) -> bool:
+        if type(instance) is not self.model:
+            raise TypeError(f"an insert of a {self.model.__name__}, not of a {type(instance).__name__}")
+        connection = connections[router.db_for_write(self.model)]
+        params = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in self.fields]
+        sql, returns = self._sql.get(connection.alias) or self._write(connection)
+        with transaction.mark_for_rollback_on_error(connection.alias), connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            if returns:
+                row = cursor.fetchone()
+                new_id = row[0] if row else None
+            else:
+                meta = self.model._meta
+                new_id = connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column) if cursor.rowcount == 1 else None
+        if new_id is None:
+            return False
+        instance.pk = new_id
+        instance._state.adding, instance._state.db = False, connection.alias
+        return True
+
+    def _write(self, connection: Any) -> tuple[str, bool]:
+        ops, quote = connection.ops, connection.ops.quote_name
+        meta = self.model._meta
+        columns = ", ".join(quote(field.column) for field in self.fields)
+        values = ", ".join(["%s"] * len(self.fields))
+        suffix = ops.on_conflict_suffix_sql(self.fields, OnConflict.IGNORE, None, None)
+        returns = connection.features.can_return_columns_from_insert
+        returning = ops.return_insert_columns([meta.pk])[0] if returns else ""
+        sql = " ".join(part for part in (ops.insert_statement(on_conflict=OnConflict.IGNORE), quote(meta.db_table),
+                                         f"({columns}) VALUES ({values})", suffix, returning) if part)
+        self._sql[connection.alias] = (sql, returns)
+        return sql, returns

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -16,6 +16,7 @@ from fsrs import Rating as FsrsRating
 from fsrs import Scheduler
 
 from tutorials.core.learners import Learner, adopt_anonymous
+from tutorials.core.prepared import PreparedInsert, PreparedUpdate
 from tutorials.puzzles import glicko
 from tutorials.puzzles.models import LearnerRating, Puzzle, PuzzleAttempt, ReviewCard, theme_key
 from tutorials.puzzles.registry import puzzle_game
@@ -120,27 +121,20 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
     spec = game.spec(puzzle.spec)
     verdict = game.engine.judge(spec, answer)  # raises before anything is written
     rating = rating_lock(learner=learner, game=puzzle.game)
-    owner = learner.owner()
-    mine = PuzzleAttempt.objects.filter(puzzle=puzzle, **owner)
     numbers = set(learner.rows(PuzzleAttempt, puzzle=puzzle, flat="number"))
     if number in numbers:
-        repeat = mine.get(number=number)
-        return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False, tried=len(numbers))
+        return _recorded(learner, puzzle, spec, number, tried=len(numbers))
     if number != len(numbers):
         raise StaleAttempt(_("This puzzle page is out of date. Reload it to answer again."))
     correct = verdict.loss <= BEST
     attempt = PuzzleAttempt(puzzle=puzzle, number=number, answer=verdict.answer, correct=correct,
-                            loss=verdict.loss, rated=ratable and number == 0, **owner)
+                            loss=verdict.loss, rated=ratable and number == 0, **learner.owner())
     # The new ratings and review are worked out first, so the attempt is written once, whole;
     # they are saved only once it is.
-    rated = _rate(rating, puzzle, attempt, moves_puzzle=learner.user is not None) if attempt.rated else None
+    rated = _rate(rating, puzzle, attempt, moves_puzzle=learner.user is not None, now=now) if attempt.rated else None
     review, attempt.review = _schedule_review(learner, puzzle, correct, now)
-    try:
-        with transaction.atomic():
-            attempt.save()
-    except IntegrityError:  # the same attempt arrived at the same moment and was recorded first
-        repeat = mine.get(number=number)
-        return AttemptResult(repeat, game.engine.judge(spec, repeat.answer), counted=False, tried=number + 1)
+    if not _write_attempt(attempt):  # the same attempt arrived at the same moment and was recorded first
+        return _recorded(learner, puzzle, spec, number, tried=number + 1)
     if rated is not None:
         rated.save(shown=puzzle)
     if review is not None:
@@ -148,7 +142,21 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
     return AttemptResult(attempt, verdict, counted=True, tried=number + 1)
 
 
+def _recorded(learner: Learner, puzzle: Puzzle, spec: Any, number: int, *, tried: int) -> AttemptResult:
+    """The attempt with this number, recorded before: its result again, nothing changed."""
+    repeat = PuzzleAttempt.objects.get(puzzle=puzzle, number=number, **learner.owner())
+    return AttemptResult(repeat, puzzle_game(puzzle.game).engine.judge(spec, repeat.answer), counted=False, tried=tried)
+
+
+# The rows an answer writes, each by one statement written once (tutorials.core.prepared): the
+# attempt (nothing where the same attempt is there already), the ratings, the review card.
+_write_attempt = PreparedInsert(PuzzleAttempt)
 _PUZZLE_RATING = ("rating", "rd", "volatility", "plays", "solved")
+_write_puzzle_rating = PreparedUpdate(Puzzle, _PUZZLE_RATING, where=("pk",))
+_write_learner_rating = PreparedUpdate(LearnerRating, ("rating", "rd", "volatility", "updated"), where=("pk",))
+_REVIEW = ("card", "due", "reviews", "lapses", "updated")
+_write_new_review = PreparedInsert(ReviewCard)
+_write_review = PreparedUpdate(ReviewCard, _REVIEW, where=("pk",))
 
 
 @dataclass
@@ -159,15 +167,18 @@ class _Rated:
     puzzle: Puzzle | None
 
     def save(self, *, shown: Puzzle) -> None:
-        self.rating.save()
+        rating = self.rating
+        _write_learner_rating({"rating": rating.rating, "rd": rating.rd, "volatility": rating.volatility,
+                               "updated": rating.updated}, pk=rating.pk)
         if self.puzzle is None:
             return
-        self.puzzle.save(update_fields=list(_PUZZLE_RATING))
+        _write_puzzle_rating({name: getattr(self.puzzle, name) for name in _PUZZLE_RATING}, pk=self.puzzle.pk)
         for name in _PUZZLE_RATING:  # the caller's copy shows the news
             setattr(shown, name, getattr(self.puzzle, name))
 
 
-def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt, *, moves_puzzle: bool) -> _Rated:
+def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt, *, moves_puzzle: bool,
+          now: datetime) -> _Rated:
     """Glicko-2: the learner wins against the puzzle by solving it; the puzzle's side of the game
     (its rating and counts) moves only with `moves_puzzle`. Sets the attempt's rating before and
     after; nothing is saved yet."""
@@ -175,6 +186,7 @@ def _rate(rating: LearnerRating, shown: Puzzle, attempt: PuzzleAttempt, *, moves
     puzzle = Puzzle.objects.select_for_update().get(pk=shown.pk) if moves_puzzle else shown
     learner_before, puzzle_before = rating.as_glicko, puzzle.as_glicko
     rating.set_glicko(glicko.rate(learner_before, [(puzzle_before, score)]))
+    rating.updated = now
     attempt.rating_before, attempt.rating_after = learner_before.rating, rating.rating
     if not moves_puzzle:
         return _Rated(rating, None)
@@ -191,7 +203,7 @@ def new_review_card(puzzle: Puzzle, now: datetime) -> FsrsCard:
     return FsrsCard(card_id=puzzle.pk, due=now)
 
 
-def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datetime) -> tuple[ReviewCard | None, bool]:
+def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datetime) -> tuple[_Review | None, bool]:
     """fsrs: a wrong answer (re)schedules the puzzle; a right one counts when it is due.
     Returns the review card to save (None when nothing changes) and whether this answer was a
     due review."""
@@ -206,7 +218,25 @@ def _schedule_review(learner: Learner, puzzle: Puzzle, correct: bool, now: datet
     row.card, row.due = card.to_dict(), card.due
     row.reviews += 1
     row.lapses += int(not correct)
-    return row, due
+    return _Review(row, now), due
+
+
+@dataclass
+class _Review:
+    """A review card as an answer changed it, to be saved: written anew, or its row updated."""
+
+    row: ReviewCard
+    now: datetime
+
+    def save(self) -> None:
+        row = self.row
+        row.updated = self.now
+        if row.pk is None:
+            # Another answer of this learner waits for the rating lock; a live class's misses do not
+            # (`reviews_missed`): a card one wrote meanwhile stays, as there.
+            _write_new_review(row)
+            return
+        _write_review({name: getattr(row, name) for name in _REVIEW}, pk=row.pk)
 
 
 def reviews_missed(*, puzzle: Puzzle, missed_by: Iterable[tuple[int | None, str]], now: datetime | None = None) -> int:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from neapolitan.cards import Card, cards_from_mask
 from neapolitan.scopa import PlayerView, Rules
-from neapolitan.scopa.puzzles import RACE_KIND
+from neapolitan.scopa.puzzles import RACE_KIND, position_view
 from neapolitan.scopa.races import LOST, OPEN, WON
 from tutorials.lessons.steps import BadAnswer
 from tutorials.puzzles.choices import ChoiceOption, choice_answer, choice_options
@@ -94,8 +94,8 @@ class ScopaPosition:
 def present(rules_text: str, position: str, choose: str = "", kind: str = "",
             answers: frozenset[str] = frozenset()) -> ScopaPosition:
     """The position; for a card-counting question (`kind` race_...), its three answers too."""
-    rules = Rules.from_text(rules_text)
-    view = PlayerView.from_text(position, rules)
+    view = position_view(position, rules_text)  # read once per process
+    rules = view.rules
     legal = [] if kind.startswith(RACE_KIND) else view.legal_actions()
     hand, choosing, capturable = hand_choices(view.hand, legal, choose)
     return ScopaPosition(

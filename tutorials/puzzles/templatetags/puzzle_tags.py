@@ -2,7 +2,6 @@
 from datetime import datetime, timedelta
 
 from django import template
-from django.template.defaultfilters import floatformat
 from django.utils import timezone
 from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext, ngettext
@@ -10,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from neapolitan.i18n import decimal
 from neapolitan.i18n import percent as to_percent
+from tutorials.core.numbers import fixed
 from tutorials.puzzles.registry import KINDS, PUZZLE_GAMES
 from tutorials.puzzles.selectors import (
     DailyPuzzle,
@@ -88,7 +88,7 @@ def points(value: float | None, unit: str = "points") -> str:
     """'0.75 points' / '1 point'; with unit "stakes", '0.75 stakes' / '1 stake'."""
     if value is None:
         return ""
-    text = floatformat(value, -2)  # rounded as the verdict table rounds, "1" rather than "1.00"
+    text = fixed(value, -2)  # rounded as the verdict table rounds, "1" rather than "1.00"
     one = 1 if text == "1" else 2
     if unit == "percentage points":
         return _("%(n)s percentage points") % {"n": decimal(100 * value, 1)}
