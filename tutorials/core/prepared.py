@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import copy
 import uuid
+import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connections, router, transaction
@@ -79,6 +80,9 @@ class _Compiled:
     compiler: Any  # the SQLCompiler after as_sql(): its select, klass_info and converters are kept
     sql: str
     params: list[tuple[int, Callable[[Any], Any]] | Any]  # a slot (argument, conversion), or a constant
+    # The columns' conversions (Django's get_converters for the select), per connection: each
+    # thread has its own, and a conversion may read its connection.
+    converters: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
 
 
 class _Slot(tuple):
@@ -125,8 +129,13 @@ class Prepared:
         compiled = self._compiled or self._compile()
         params = [value[1](values[value[0]]) if isinstance(value, _Slot) else value for value in compiled.params]
         compiler = copy.copy(compiled.compiler)
-        compiler.connection = connections[compiled.queryset.db]
+        compiler.connection = connection = connections[compiled.queryset.db]
         compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)
+        converters = compiled.converters.get(connection)
+        if converters is None:  # each column's conversions, found once per connection, not per read
+            converters = compiled.converters[connection] = compiler.get_converters(
+                [column[0] for column in compiler.select[:compiler.col_count]])
+        compiler.get_converters = lambda expressions: converters
         iterable = compiled.queryset._iterable_class(_QuerySetStandIn(compiled.queryset, compiler))
         return list(iterable)
 
