@@ -8,10 +8,18 @@ def ply(page) -> str:
     return page.locator("#table").get_attribute("data-ply")
 
 
+# htmx is done with the page: no request under way, and the content it swapped in is wired up
+# (htmx marks new content `htmx-added` and binds its hx- attributes only after the settle delay;
+# a click before then is the browser's own, a plain form post or link, not htmx's).
+HTMX_IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+
+
 def settle(page) -> None:
-    """Wait until no computer player is thinking: the learner's turn, or the table waits."""
+    """Wait until no computer player is thinking (the learner's turn, or the table waits) and
+    htmx is idle, so that the next click is htmx's and nothing swaps the table after it."""
     page.wait_for_selector("#table")
     page.wait_for_selector("[data-testid=thinking]", state="detached")
+    page.wait_for_function(HTMX_IDLE)
 
 
 def click_and_settle(page, locator) -> None:
