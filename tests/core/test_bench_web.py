@@ -55,3 +55,22 @@ def test_requests_are_timed_over_http_by_the_workers_cpu():
         assert "csrftoken" in browser.cookies  # kept from the server's Set-Cookie
         made = server.send(browser.post("/scopa/play/", webbench.TABLE_OPTIONS, htmx=False))
         assert made.status == 302 and "/scopa/play/" in made.location
+
+
+def test_the_untimed_requests_go_where_the_timed_ones_go():
+    """Over HTTP the learner opens the puzzle at the server that then times his answer, as a
+    browser would (what a server keeps between requests is what a real learner leaves there)."""
+    seen = []
+
+    def server(request):
+        seen.append((request.method, request.path))
+        return request.browser.send(request)  # served here, but through `server`
+
+    with webbench.bench_settings():
+        webbench.load_content()
+        answers = webbench.PuzzleAnswers(WSGIHandler())
+        with webbench.sending_to(server):
+            answer = answers.next_answer()
+        assert answer.method == "POST" and seen == [("GET", answer.path.removesuffix("answer"))]
+        webbench.Browser(WSGIHandler()).get("/").send()  # and afterwards in this process again
+    assert len(seen) == 1

@@ -8,8 +8,10 @@ is read from Linux's /proc/<pid>/schedstat (nanoseconds on the CPU) before the r
 after its answer has been read to the end, when the worker has closed the connection. So a
 request's cost includes what gunicorn spends reading and writing HTTP, as in the issue's own
 measurement of the floor (2 ms "through the same middleware"), and nothing of this process's.
-The worker does nothing else meanwhile: whatever must happen before a request happens in this
-process, against the same database.
+The worker does nothing else meanwhile. What must happen before a request (a learner opening the
+puzzle he then answers, the computer players' moves) is sent to the worker too, untimed, as a
+learner's browser would send it: what the worker keeps from request to request is what a real
+learner's requests leave there.
 """
 from __future__ import annotations
 

@@ -13,8 +13,10 @@ learner when they run out), right and wrong in turn; the table action is the lea
 move at a two-player Scopa table against Quick (greedy). The class table is a teacher's table of a
 class of 100 students with 20 pieces of homework (lessons, puzzle sets, practice), each student
 with some of it done (issue 15). Whatever must happen before a request
-(reading a page to get its cookie, the computer players' moves before the learner's next move)
-happens before the clock starts and is not counted.
+(reading a page to get its cookie, opening a puzzle before answering it, the computer players'
+moves before the learner's next move) happens before the clock starts and is not counted; it is
+sent where the timed requests go (`sending_to`), as a learner's browser sends all its requests
+to one site.
 """
 from __future__ import annotations
 
@@ -94,7 +96,27 @@ class Request:
     htmx: bool = False
 
     def send(self) -> Response:
-        return self.browser.send(self)
+        """Send this request the way the run sends every request (`sending_to`): by default to
+        this process's WSGI handler."""
+        server = _server
+        return server(self) if server is not None else self.browser.send(self)
+
+
+_server: Callable[[Request], Response] | None = None  # where every request goes (None: this process)
+
+
+@contextmanager
+def sending_to(server: Callable[[Request], Response] | None) -> Iterator[None]:
+    """Every request of every learner goes to `server` for the time being, the untimed ones too
+    (a learner opens a puzzle before answering it, and the server that answers has served that
+    page, as one does in production), so what a server keeps from request to request is what a
+    real learner's requests leave there."""
+    global _server
+    before, _server = _server, server
+    try:
+        yield
+    finally:
+        _server = before
 
 
 class Browser:
@@ -508,8 +530,8 @@ def measure_endpoints(requests: int, warmup: int, send: Callable[[Request], Resp
     """Warm every endpoint up, then time `requests` of each, each sent by `send` (by default to
     this process's WSGI handler). The endpoints take turns, one request each per round, so a
     machine that slows down for a while slows them all alike. What must happen before a request
-    happens in this process, untimed."""
-    with bench_settings():
+    goes where the requests go, untimed."""
+    with bench_settings(), sending_to(None if send is Request.send else send):
         endpoints = endpoint_table(WSGIHandler())
         for _ in range(warmup):
             for endpoint in endpoints:
