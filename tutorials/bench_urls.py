@@ -1,6 +1,6 @@
 """The URLs `make bench-web` serves: the site's own, plus the floor (a view that does nothing).
 
-The floor goes first, or `<slug:game>/` would take its path for a game's home.
+The floor goes first: Django tries the patterns in order, and the floor should pay for none.
 """
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path

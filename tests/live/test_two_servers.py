@@ -32,7 +32,7 @@ REDIS = "redis://127.0.0.1:6379/15"
 def database_url() -> str:
     """The test database, as a URL the servers can open."""
     db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
+    if connection.vendor == "sqlite":
         return f"sqlite:///{db['NAME']}"
     password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
     return f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"

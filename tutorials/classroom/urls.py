@@ -19,7 +19,7 @@ class TokenConverter:
 
 register_converter(TokenConverter, "token")
 
-# Included at the root by the project urls, before the games' catch-all "<slug:game>/".
+# Included at the root by the project urls (no game is called like these paths).
 # Every id in these paths is random (see models); none is a primary key.
 app_name = "classroom"
 urlpatterns = [

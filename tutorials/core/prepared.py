@@ -34,6 +34,12 @@ from typing import Any
 from django.db import connections, router, transaction
 from django.db.models import QuerySet
 from django.db.models.constants import OnConflict
+from django.db.models.query import (
+    FlatValuesListIterable,
+    ModelIterable,
+    ValuesListIterable,
+    get_related_populators,
+)
 
 _INT64 = (-(2**63), 2**63 - 1)
 
@@ -80,9 +86,53 @@ class _Compiled:
     compiler: Any  # the SQLCompiler after as_sql(): its select, klass_info and converters are kept
     sql: str
     params: list[tuple[int, Callable[[Any], Any]] | Any]  # a slot (argument, conversion), or a constant
+    # What the QuerySet's iterable makes of the rows, worked out once (None: the iterable itself
+    # runs each time, for a shape `_row_maker` does not know).
+    rows: Callable[[list[list[Any]]], list[Any]] | None = None
     # The columns' conversions (Django's get_converters for the select), per connection: each
     # thread has its own, and a conversion may read its connection.
     converters: weakref.WeakKeyDictionary = field(default_factory=weakref.WeakKeyDictionary)
+
+    def converters_for(self, connection: Any) -> list[tuple[int, tuple[list[Callable], Any]]]:
+        found = self.converters.get(connection)
+        if found is None:  # each column's conversions, found once per connection, not per read
+            compiler = self.compiler
+            found = self.converters[connection] = list(compiler.get_converters(
+                [column[0] for column in compiler.select[:compiler.col_count]]).items())
+        return found
+
+
+def _row_maker(queryset: QuerySet, compiler: Any) -> Callable[[list[list[Any]]], list[Any]] | None:
+    """What the QuerySet's own iterable makes of its (converted) rows, set up once: model
+    instances with their select_related rows and annotations (ModelIterable), tuples or single
+    values (values_list). None for any other shape, which then runs through the iterable."""
+    iterable, db = queryset._iterable_class, queryset.db
+    if compiler.has_composite_fields([column[0] for column in compiler.select[:compiler.col_count]]):
+        return None
+    if iterable is FlatValuesListIterable:
+        return lambda rows: [row[0] for row in rows]
+    if iterable is ValuesListIterable:
+        return lambda rows: [tuple(row) for row in rows]
+    if iterable is not ModelIterable or queryset._known_related_objects:
+        return None
+    klass_info, select, annotations = compiler.klass_info, compiler.select, compiler.annotation_col_map
+    model, fields = klass_info["model"], klass_info["select_fields"]
+    start, end = fields[0], fields[-1] + 1
+    init_list = [column[0].target.attname for column in select[start:end]]
+    populators = get_related_populators(klass_info, select, db)
+
+    def instances(rows: list[list[Any]]) -> list[Any]:
+        found = []
+        for row in rows:
+            instance = model.from_db(db, init_list, row[start:end])
+            for populator in populators:
+                populator.populate(row, instance)
+            if annotations:
+                for name, position in annotations.items():
+                    setattr(instance, name, row[position])
+            found.append(instance)
+        return found
+    return instances
 
 
 class _Slot(tuple):
@@ -128,16 +178,31 @@ class Prepared:
             return []  # no row has such an id (Django's own lookups say the same)
         compiled = self._compiled or self._compile()
         params = [value[1](values[value[0]]) if isinstance(value, _Slot) else value for value in compiled.params]
+        connection = connections[compiled.queryset.db]
+        converters = compiled.converters_for(connection)
+        if compiled.rows is None:
+            return self._through_iterable(compiled, connection, params, converters)
+        with connection.cursor() as cursor:  # Django's own cursor: its query log and wrappers see the read
+            cursor.execute(compiled.sql, params)
+            rows = cursor.fetchall()
+        if converters:
+            rows = [list(row) for row in rows]
+            for row in rows:
+                for position, (conversions, expression) in converters:
+                    value = row[position]
+                    for convert in conversions:
+                        value = convert(value, expression, connection)
+                    row[position] = value
+        return compiled.rows(rows)
+
+    @staticmethod
+    def _through_iterable(compiled: _Compiled, connection: Any, params: list[Any], converters: list) -> list[Any]:
+        """The read through the QuerySet's own iterable, with the kept compiler."""
         compiler = copy.copy(compiled.compiler)
-        compiler.connection = connection = connections[compiled.queryset.db]
+        compiler.connection = connection
         compiler.as_sql = lambda *args, **kwargs: (compiled.sql, params)
-        converters = compiled.converters.get(connection)
-        if converters is None:  # each column's conversions, found once per connection, not per read
-            converters = compiled.converters[connection] = compiler.get_converters(
-                [column[0] for column in compiler.select[:compiler.col_count]])
-        compiler.get_converters = lambda expressions: converters
-        iterable = compiled.queryset._iterable_class(_QuerySetStandIn(compiled.queryset, compiler))
-        return list(iterable)
+        compiler.get_converters = lambda expressions: dict(converters)
+        return list(compiled.queryset._iterable_class(_QuerySetStandIn(compiled.queryset, compiler)))
 
     def first(self, *values: Any) -> Any:
         """The first row of the read, or None."""
@@ -164,7 +229,8 @@ class Prepared:
                 or {slot[0] for slot in slots if slot} != set(range(len(self.kinds))):
             raise TypeError(f"{self.__name__}: an argument is not a plain parameter of its query")
         compiled = _Compiled(queryset, compiler, sql,
-                             [_Slot(slot) if slot else param for slot, param in zip(slots, params, strict=True)])
+                             [_Slot(slot) if slot else param for slot, param in zip(slots, params, strict=True)],
+                             _row_maker(queryset, compiler))
         self._compiled = compiled
         return compiled
 

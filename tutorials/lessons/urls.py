@@ -2,7 +2,7 @@ from django.urls import path
 
 from tutorials.lessons import views
 
-# Included under "<slug:game>/learn/" by the project urls.
+# Included under "<game:game>/learn/" by the project urls.
 urlpatterns = [
     path("", views.lesson_list, name="lesson_list"),
     path("<slug:slug>/", views.lesson_start, name="lesson_start"),

@@ -2,7 +2,7 @@ from django.urls import path
 
 from tutorials.puzzles import views
 
-# Included under "<slug:game>/puzzles/" by the project urls.
+# Included under "<game:game>/puzzles/" by the project urls.
 urlpatterns = [
     path("", views.puzzle_home, name="puzzle_home"),
     path("next/", views.puzzle_next, name="puzzle_next"),

@@ -87,7 +87,10 @@ SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
 }
+# Django's SQLite backend with each statement's placeholders converted once (tutorials/core/sqlite).
+SQLITE_ENGINE = "tutorials.core.sqlite"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
 
 AUTH_PASSWORD_VALIDATORS = [

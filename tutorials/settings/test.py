@@ -18,7 +18,7 @@ STORAGES = {
 # whole tables and fails a second writer at once, which the concurrency tests must not meet.
 # (pytest-django adds the xdist worker to the name: one file per worker; the process id keeps two
 # test runs at once, in one checkout, off each other's files.)
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == SQLITE_ENGINE:  # noqa: F405
     _checkout = hashlib.sha1(str(BASE_DIR).encode()).hexdigest()[:8]  # noqa: F405 (two checkouts, two files)
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"neapolitan-test-{_checkout}-{os.getpid()}.sqlite3"),

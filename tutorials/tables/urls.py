@@ -2,7 +2,7 @@ from django.urls import path
 
 from tutorials.tables import views
 
-# Included under "<slug:game>/play/" by the project urls.
+# Included under "<game:game>/play/" by the project urls.
 urlpatterns = [
     path("", views.table_new, name="play_new"),
     path("<uuid:table_id>/", views.table_show, name="play_table"),
