@@ -263,3 +263,24 @@ def test_an_insert_the_constraints_refuse_writes_nothing_and_the_transaction_goe
 def test_an_insert_of_another_model_is_refused(puzzles_stored):
     with pytest.raises(TypeError):
         INSERT_ATTEMPT(LearnerRating(anon_key="k1", game="scopa"))
+
+
+@prepared(str)
+def tables_as_dicts(game):
+    return Table.objects.filter(game=game).order_by("pk").values("pk", "game")
+
+
+@prepared(str)
+def tables_as_tuples(game):
+    return Table.objects.filter(game=game).order_by("pk").values_list("pk", "seed")
+
+
+def test_a_read_of_another_shape_runs_through_the_querysets_own_iterable(tables):
+    """Dicts (values()) are no shape the quick path makes: the QuerySet's iterable makes them."""
+    assert tables_as_dicts._compile().rows is None and tables_as_tuples._compile().rows is not None
+    for read in (tables_as_dicts, tables_as_tuples):
+        for game in ("scopa", "stoppa", "nothing"):
+            with CaptureQueriesContext(connection) as queries:
+                rows = read(game)
+            assert len(queries) == 1 and rows == list(read.queryset(game))
+    assert [row["game"] for row in tables_as_dicts("scopa")] == ["scopa", "scopa"]

@@ -8,7 +8,8 @@ from django.db.backends.sqlite3.base import SQLiteCursorWrapper as DjangoCursor
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutorials.core.sqlite.base import SQLiteCursorWrapper, _qmark
+from tutorials.core.sqlite.base import DatabaseWrapper, SQLiteCursorWrapper, _qmark
+from tutorials.settings.base import SQLITE_ENGINE
 
 STATEMENTS = [
     ('SELECT "a"."id" FROM "a" WHERE "a"."id" = %s', 'SELECT "a"."id" FROM "a" WHERE "a"."id" = ?'),
@@ -34,14 +35,26 @@ def test_named_parameters_are_converted_as_django_does():
     assert cursor.convert_query("SELECT %(a)s, %(b)s", param_names=["a", "b"]) == "SELECT :a, :b"
 
 
-@pytest.mark.django_db
-def test_the_site_reads_and_writes_through_it():
-    if connection.vendor != "sqlite":
-        pytest.skip("the SQLite backend is used on SQLite only")
-    with connection.cursor() as cursor:
-        assert isinstance(cursor.cursor, SQLiteCursorWrapper)
-        cursor.execute("SELECT %s || '%%'", ["50"])
-        assert cursor.fetchone() == ("50%",)
-        before = _qmark.cache_info().hits
-        cursor.execute("SELECT %s || '%%'", ["60"])
-        assert cursor.fetchone() == ("60%",) and _qmark.cache_info().hits == before + 1
+def test_the_settings_take_it_for_sqlite():
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"]
+    assert engine == SQLITE_ENGINE if connection.vendor == "sqlite" else engine != SQLITE_ENGINE
+
+
+@pytest.mark.django_db  # (pytest-django lets a test open connections only so)
+def test_a_connection_reads_and_writes_through_it(tmp_path):
+    wrapper = DatabaseWrapper({**connection.settings_dict, "ENGINE": SQLITE_ENGINE, "NAME": str(tmp_path / "t.db"),
+                               "OPTIONS": {}, "TEST": {}}, alias="sqlite-backend-test")
+    try:
+        with wrapper.cursor() as cursor:
+            assert isinstance(cursor.cursor, SQLiteCursorWrapper)
+            cursor.execute("CREATE TABLE t (a TEXT)")
+            cursor.execute("INSERT INTO t VALUES (%s || '%%')", ["50"])
+            before = _qmark.cache_info().hits
+            cursor.execute("INSERT INTO t VALUES (%s || '%%')", ["60"])
+            assert _qmark.cache_info().hits == before + 1
+            cursor.execute("SELECT a FROM t WHERE a LIKE %s ORDER BY a", ["%0%%"])
+            assert cursor.fetchall() == [("50%",), ("60%",)]
+    finally:
+        wrapper.close()
