@@ -362,6 +362,7 @@ def _host_context(request: HttpRequest, session: LiveSession) -> dict[str, Any]:
         else:
             info = PUZZLE_GAMES[question.game]
             context.update(position=questions.position_of(question), position_template=info.position_template,
+                           position_key=(question.rules_text, question.position, "", question.kind),
                            result=True)  # drawn without answer controls
         if session.state == REVEAL and not questions.is_step(question):
             counts = selectors.spread(question)

@@ -204,9 +204,13 @@ def _render(
         # what the position's picture is drawn from, but the learner's own numbers and addresses
         "position_drawn_from": (puzzle.rules_text, puzzle.position, puzzle.kind, answers, choose, info.position_template,
                                 result is not None),
+        # ... and what the parts the same answered or not are drawn from (rules, position, card chosen, kind)
+        "position_key": (puzzle.rules_text, puzzle.position, choose, puzzle.kind),
         "position_template": info.position_template, "verdicts_template": info.verdicts_template,
         "unit": info.kind_units.get(puzzle.kind, info.unit),
-        "number": tried, "first_try": not tried, "review_due": due, "theme": filters.theme,
+        "number": tried, "theme": filters.theme,
+        # the heading's note on the learner's standing, before an answer
+        "head_note": "" if result else "review" if due else "answered" if tried else "",
         "answer_url": filters.url(reverse("puzzle_answer", args=[puzzle.game, puzzle.pk])),
         "page_url": page_url,
         # the language switch comes back here with the filters kept, not the query as typed

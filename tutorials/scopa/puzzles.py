@@ -79,7 +79,6 @@ class ScopaPosition:
     stock: int
     unseen: list[Card]
     you_deal: bool
-    drawn_from: tuple[str, ...]  # what the felt (seats, table, piles) is drawn from: it is kept by it (memo)
     race_choices: list[tuple[str, Any]] = field(default_factory=list)  # a card-counting question's answers
 
     @property
@@ -111,7 +110,6 @@ def present(rules_text: str, position: str, choose: str = "", kind: str = "",
         stock=view.stock_size,
         unseen=sorted(view.unseen(), key=lambda c: c.index),
         you_deal=view.dealer == view.seat,
-        drawn_from=(rules_text, position, choose, kind),
         race_choices=list(RACE_LABELS.items()) if kind.startswith(RACE_KIND) else [],
     )
 
