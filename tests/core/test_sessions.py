@@ -59,3 +59,19 @@ def test_a_visitor_keeps_their_session_from_page_to_page(client):
     client.get("/")
     assert client.cookies[settings.SESSION_COOKIE_NAME].value == key
     assert SessionStore(key).load()["learner"] == learner
+
+
+def test_a_sessions_data_is_a_copy_of_its_own_for_each_request():
+    key = _saved(learner="abc123", nested={"a": [1, 2]})
+    first = SessionStore(key).load()
+    first["nested"]["a"].append(3)  # one request changes its data in place ...
+    first["learner"] = "changed"
+    assert SessionStore(key).load() == {"learner": "abc123", "nested": {"a": [1, 2]}}  # ... the next reads the stored
+
+
+def test_a_text_whose_signature_does_not_hold_reads_as_an_empty_session():
+    key = _saved(learner="abc123")
+    row = Session.objects.get(session_key=key)
+    tampered = row.session_data[:-3] + ("AAA" if not row.session_data.endswith("AAA") else "BBB")
+    Session.objects.filter(session_key=key).update(session_data=tampered)
+    assert SessionStore(key).load() == {} == DjangoStore(key).load()

@@ -38,6 +38,7 @@ class AttemptResult:
     verdict: Any  # the engine's Verdict of this answer
     counted: bool  # False for a repeat of an attempt already recorded: nothing changed
     tried: int = 0  # the learner's attempts at this puzzle now, this one included
+    spec: Any = None  # the puzzle's spec, as the engine read it to judge (the verdicts page reads it too)
 
 
 # -- storing puzzles ----------------------------------------------------------------------------
@@ -139,13 +140,14 @@ def attempt_record(*, learner: Learner, puzzle: Puzzle, answer: str, number: int
         rated.save(shown=puzzle)
     if review is not None:
         review.save()
-    return AttemptResult(attempt, verdict, counted=True, tried=number + 1)
+    return AttemptResult(attempt, verdict, counted=True, tried=number + 1, spec=spec)
 
 
 def _recorded(learner: Learner, puzzle: Puzzle, spec: Any, number: int, *, tried: int) -> AttemptResult:
     """The attempt with this number, recorded before: its result again, nothing changed."""
     repeat = PuzzleAttempt.objects.get(puzzle=puzzle, number=number, **learner.owner())
-    return AttemptResult(repeat, puzzle_game(puzzle.game).engine.judge(spec, repeat.answer), counted=False, tried=tried)
+    return AttemptResult(repeat, puzzle_game(puzzle.game).engine.judge(spec, repeat.answer), counted=False, tried=tried,
+                         spec=spec)
 
 
 # The rows an answer writes, each by one statement written once (tutorials.core.prepared): the

@@ -149,7 +149,8 @@ def puzzle_show(request: HttpRequest, game: str, puzzle_id: int) -> TemplateResp
     shown = request.GET.get("result", "")
     attempt = next((a for a in attempts if str(a.number) == shown), None)
     if attempt is not None:  # after a POST without htmx: the result of the learner's own answer
-        result = AttemptResult(attempt, info.engine.judge(info.spec(puzzle.spec), attempt.answer), counted=False)
+        spec = info.spec(puzzle.spec)
+        result = AttemptResult(attempt, info.engine.judge(spec, attempt.answer), counted=False, spec=spec)
     return _render(request, info, puzzle, len(attempts), result=result)
 
 
@@ -221,7 +222,7 @@ def _render(
         "error": error, "result": result,
     }
     if result is not None:  # only now may the page hold the verdicts
-        spec = info.spec(puzzle.spec)
+        spec = result.spec or info.spec(puzzle.spec)
         context["options"] = info.presenter.options(spec, result.attempt.answer)
         context["verdict"] = result.verdict
         if result.attempt.review:  # one queue across the games: the next review may be another game's

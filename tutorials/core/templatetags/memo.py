@@ -60,6 +60,8 @@ class MemoNode(template.Node):
 
     def _render_with_markers(self, context: template.Context) -> tuple[str | int, ...]:
         """The block, cut at its holes: text, then the index of a hole, and so on."""
+        if not self.holes:
+            return (self.nodelist.render(context),)
         with context.push(**{name: _marker(self.serial, i) for i, name in enumerate(self.holes)}):
             html = self.nodelist.render(context)
         parts: list[str | int] = self.marked.split(html)

@@ -10,10 +10,11 @@ from pathlib import Path
 
 from django import template
 from django.conf import settings
-from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+from tutorials.core.links import reverse
 
 register = template.Library()
 

@@ -18,6 +18,7 @@ from functools import lru_cache
 from django import template
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from neapolitan.cards import by_rank
@@ -46,8 +47,14 @@ class _Words:
 
     @classmethod
     def now(cls) -> _Words:
-        return cls(*(conditional_escape(word) for word in (
-            _("takes"), _("to the table"), _("best"), _("your answer"), _("Value"), _("Loss"), _("Scopa risk"))))
+        return _words_in(get_language())
+
+
+@lru_cache(maxsize=8)
+def _words_in(language: str | None) -> _Words:
+    """The words in `language`, the active one (the catalogue does not change while the site runs)."""
+    return _Words(*(conditional_escape(word) for word in (
+        _("takes"), _("to the table"), _("best"), _("your answer"), _("Value"), _("Loss"), _("Scopa risk"))))
 
 
 @register.simple_tag
