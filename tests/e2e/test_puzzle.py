@@ -2,6 +2,7 @@
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import starter_specs
 from tests.e2e.axe import assert_accessible
@@ -33,9 +34,12 @@ def test_solve_puzzles_by_clicking(page):
     page.wait_for_url(re.compile(r"/scopa/puzzles/\d+/$"))
     first = Puzzle.objects.get(pk=int(page.url.rstrip("/").split("/")[-1]))
     assert page.locator("[data-testid=result]").count() == 0
+    felt = page.inner_html("#puzzle-felt")
 
     answer_puzzle(page, first)
     assert "Right!" in page.inner_text("[data-testid=verdict]")
+    # the answer's response leaves the felt on the page as it was (not sent again), once
+    assert page.locator("#puzzle-felt").count() == 1 and page.inner_html("#puzzle-felt") == felt
     assert re.search(r"1500 → \d+ \(\+\d+\)", page.inner_text("[data-testid=rating-change]"))
     items = page.locator("[data-testid=verdicts] li")
     assert items.count() == len(first.spec["verdicts"])
@@ -50,6 +54,11 @@ def test_solve_puzzles_by_clicking(page):
     page.goto(f"/scopa/puzzles/{choice.pk}/")
     answer_puzzle(page, choice)
     assert "Right!" in page.inner_text("[data-testid=verdict]")
+    # the cards the chosen card could take were raised while choosing; answered, they lie flat again
+    raised = page.locator("#puzzle-felt .slot--capturable")
+    assert raised.count() > 0
+    for i in range(raised.count()):
+        expect(raised.nth(i)).to_have_css("transform", "none")  # (after the lowering's short transition)
     page.reload()  # a reload shows the puzzle again, now as an unrated try
     assert "not rated" in page.inner_text("#puzzle")
 

@@ -71,3 +71,20 @@ def test_the_kept_heading_tells_each_learner_their_own_standing(puzzles):
     for _ in range(2):
         assert before in answered.get(url).content.decode()
         assert before not in fresh.get(url).content.decode()
+
+
+def test_an_answer_leaves_the_felt_on_the_page_and_the_page_without_htmx_draws_it(puzzles):
+    """The felt (seats, table, piles) does not change with the answer: htmx's answer sends an empty
+    stand-in that keeps the page's own (hx-preserve); the page drawn afresh has it whole."""
+    puzzle = puzzles[0]
+    url = f"/scopa/puzzles/{puzzle.pk}/"
+    client = Client()
+    shown = client.get(url).content.decode()
+    felt = re.search(r'<div id="puzzle-felt" class="felt puzzle-felt">.*?data-testid="table-cards"', shown, re.S)
+    assert felt and 'hx-preserve' not in felt[0]
+    answered = client.post(url + "answer", wrong(puzzle), HTTP_HX_REQUEST="true").content.decode()
+    assert '<div id="puzzle-felt" class="felt puzzle-felt" hx-preserve="true"></div>' in answered
+    assert 'data-testid="table-cards"' not in answered and 'data-testid="result"' in answered
+    assert "puzzle--answered" in answered
+    again = client.get(url + "?result=0").content.decode()  # the same answer's page, without htmx
+    assert 'data-testid="table-cards"' in again and "hx-preserve" not in again and "puzzle--answered" in again

@@ -176,7 +176,7 @@ def puzzle_answer(request: HttpRequest, game: str, puzzle_id: int) -> HttpRespon
     if not request.htmx:
         url = reverse("puzzle_show", args=[game, puzzle.pk])
         return redirect(_filters(request, info)[0].url(url, result=str(result.attempt.number)))
-    return _render(request, info, puzzle, result.tried, result=result)
+    return _render(request, info, puzzle, result.tried, result=result, felt_kept=True)
 
 
 def _render_error(request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, error: str,
@@ -186,8 +186,11 @@ def _render_error(request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, error:
 
 def _render(
     request: HttpRequest, info: PuzzleGame, puzzle: Puzzle, tried: int, *,
-    result: AttemptResult | None = None, error: str = "", status: int = 200,
+    result: AttemptResult | None = None, error: str = "", status: int = 200, felt_kept: bool = False,
 ) -> TemplateResponse:
+    """The puzzle's page (with htmx, its #puzzle part); `felt_kept`: the page answered has the
+    position's felt already, which does not change with the answer (a position template may
+    leave it there rather than draw it again)."""
     filters = _filters(request, info)[0]  # carried to the next puzzle; one the game lacks is dropped
     page_url = filters.url(reverse("puzzle_show", args=[puzzle.game, puzzle.pk]))
     if result is not None and result.counted:
@@ -219,7 +222,7 @@ def _render(
                                      **({"result": str(result.attempt.number)} if result is not None else {})),
         "choose_url": page_url + ("&" if "?" in page_url else "?") + "choose=",
         "next_url": filters.url(reverse("puzzle_next", args=[puzzle.game])),
-        "error": error, "result": result,
+        "error": error, "result": result, "felt_kept": felt_kept,
     }
     if result is not None:  # only now may the page hold the verdicts
         spec = result.spec or info.spec(puzzle.spec)

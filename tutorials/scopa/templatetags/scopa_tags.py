@@ -6,6 +6,9 @@ Written in one go rather than by a template loop: a row is a score of small part
 badges, three numbers, the explanation), and each tag of a template loop costs its own rendering,
 several times what the text costs here (the verdicts were the larger part of answering a puzzle).
 
+`{% proof_note puzzle %}`: how the verdicts' values were found (and, for a play, what a value
+is), in the same words the template's translate and blocktranslate tags wrote, written in one go.
+
 `{% shown_hand position_key %}`: a puzzle's hand once it is answered (nothing to click), read from
 the position's text (kept per process) without drawing the whole position; `|re_bello`: whether
 rules in their text form count the Re bello."""
@@ -14,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from django import template
 from django.utils.html import conditional_escape, escape
@@ -29,6 +33,7 @@ from tutorials.core.templatetags.cards import card, cards
 from tutorials.core.templatetags.rules import rule_links
 from tutorials.puzzles.templatetags.puzzle_tags import percent, signed
 from tutorials.scopa.plays import Option
+from tutorials.scopa.puzzles import RACE_KIND
 
 register = template.Library()
 
@@ -103,3 +108,32 @@ def _row(o: Option, re_bello: bool, w: _Words) -> str:
         f'<div><dt>{w.risk}</dt><dd>{escape(percent(o.scopa_risk))}</dd></div></dl>'
         f'<p class="verdicts__why">{rule_links(o.explanation)}</p></div></li>'
     )
+
+
+@register.simple_tag
+def proof_note(puzzle: Any) -> SafeString:
+    """A Scopa puzzle's (or live question's) note under its verdicts: how its values were proven."""
+    proof = puzzle.spec
+    race = puzzle.kind.startswith(RACE_KIND)
+    method = proof.get("method")
+    if race:
+        note = _("Counted from the piles: every card still out could yet go to either side, and no way they go can "
+                 "change this answer.")
+    elif method == "sampled":
+        note = _("Values are averages over %(n)s random deals of the cards you have not seen (of %(total)s possible), "
+                 "each played out to the end of the hand with open cards; the best play was best in %(c)s of them, and "
+                 "with 99%% confidence it leads the next by at least %(low)s points.") % {
+            "n": escape(fixed(proof.get("samples"), "0g")), "total": escape(fixed(proof.get("deals"), "0g")),
+            "c": escape(percent(puzzle.confidence)), "low": escape(fixed(proof.get("gap_bound"), 2))}
+    elif method == "all_deals":
+        note = _("Proven over all %(total)s ways the cards you have not seen can lie, each played out to the end of "
+                 "the hand with open cards: the values are their exact averages, and the best play was best in %(c)s "
+                 "of them.") % {"total": escape(fixed(proof.get("deals"), "0g")), "c": escape(percent(puzzle.confidence))}
+    elif method == "known":
+        note = _("Every card is known here: the values are exact, played out to the end of the hand.")
+    else:
+        note = _("Values are averages over a small sample of deals of the cards you have not seen, from before every "
+                 "puzzle was proven over all of them; this puzzle is no longer given as a new one.")
+    if not race:
+        note += " " + _("Value: the points you can expect to win in this hand, less the other side's.")
+    return mark_safe(note)  # the catalogue's words, as the translate tags print them; the numbers escaped
