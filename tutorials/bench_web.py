@@ -27,11 +27,13 @@ def main(argv: list[str] | None = None) -> None:
     os.environ["DJANGO_SETTINGS_MODULE"] = SETTINGS
     django.setup()
     from tutorials.core import webbench  # the models it imports need Django set up first
+    from tutorials.core.collector import tune_for_serving
 
     with throwaway_database() as database:
         print_header(args, database)
         with webbench.bench_settings():
             webbench.load_content()
+        tune_for_serving()  # as the site's server runs (tutorials/wsgi.py), so the handler's figures are its own
         figures = webbench.measure_endpoints(args.requests, args.warmup)
         print_figures(figures, webbench)
         print_over_http(args, webbench)
