@@ -159,6 +159,8 @@ def _row(figure: Any, floor_ms: float, webbench: Any, by_cpu: bool = False) -> s
     target = webbench.TARGETS.get(endpoint.kind)
     if endpoint.kind == webbench.FLOOR:
         verdict = ""
+    elif endpoint.kind == webbench.REPORT:
+        verdict = "a teacher's report: no target"
     elif target is None:
         verdict = "engine: no target"
     else:

@@ -21,7 +21,8 @@ def test_every_endpoint_kind_answers_with_time_and_queries():
         assert len(figure.seconds) == 3 and min(figure.seconds) > 0
         if figure.endpoint.kind != webbench.FLOOR:
             assert min(figure.queries) > 0, figure.endpoint.name
-    assert {f.endpoint.kind for f in figures} == {webbench.FLOOR, webbench.READ, webbench.ANSWER, webbench.ENGINE}
+    assert {f.endpoint.kind for f in figures} == {webbench.FLOOR, webbench.READ, webbench.ANSWER, webbench.ENGINE,
+                                                  webbench.REPORT}
 
 
 def test_the_benchmark_browser_is_held_to_the_csrf_check():

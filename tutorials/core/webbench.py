@@ -57,8 +57,8 @@ from tutorials.settings.bench import BENCH_SETTINGS
 from tutorials.tables.models import Table
 from tutorials.tables.registry import ADAPTERS
 
-FLOOR, READ, ANSWER, ENGINE = "floor", "read", "answer", "engine"
-TARGETS = {READ: 40, ANSWER: 25}  # % of the floor's throughput (issue 12)
+FLOOR, READ, ANSWER, ENGINE, REPORT = "floor", "read", "answer", "engine", "report"
+TARGETS = {READ: 40, ANSWER: 25}  # % of the floor's throughput (issue 12, for its kinds of page)
 GAME = "scopa"
 HOST = "localhost"
 TABLE_OPTIONS = {"variant": "SCOPA_2P", "opponent": "greedy"}
@@ -457,7 +457,7 @@ def big_class(teacher: Any, students: int, assignments: int, name: str) -> Any:
 @dataclass(frozen=True)
 class Endpoint:
     name: str
-    kind: str  # FLOOR, READ, ANSWER or ENGINE
+    kind: str  # FLOOR, READ, ANSWER, ENGINE or REPORT
     what: str  # the request, in words
     next_request: Callable[[], Request]  # does the untimed preparation, returns the request to time
     status: int = 200
@@ -476,7 +476,8 @@ def endpoint_table(handler: WSGIHandler) -> list[Endpoint]:
         Endpoint("table show", READ, "GET, Scopa 2p at your turn", visitor.table_show),
         Endpoint("table action", ANSWER, "POST (htmx) act, your move only", table.learner_move),
         Endpoint("table advance", ENGINE, "POST (htmx) advance, Quick thinks", table.bot_move),
-        Endpoint("class table", READ, "GET, 100 students × 20 homework", ClassTeacher(handler).table),
+        # a teacher's report (issue 15), read by one teacher at a time: not one of issue 12's kinds
+        Endpoint("class table", REPORT, "GET, 100 students × 20 homework", ClassTeacher(handler).table),
     ]
 
 
