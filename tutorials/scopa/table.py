@@ -218,7 +218,7 @@ class ScopaTableView:
     act_url: str
     table_url: str
     opponents: tuple[Opponent, ...]
-    table_cards: list[tuple[Card, bool, bool]]  # card, may the chosen card take it, just played
+    table_cards: tuple[tuple[Card, bool, bool], ...]  # card, may the chosen card take it, just played
     hand: tuple[HandCard, ...]
     your_turn: bool
     sides: tuple[Side, ...]
@@ -242,7 +242,7 @@ class ScopaTableView:
             act_url=reverse("play_act", kwargs={"game": "scopa", "table_id": table.public_id}),
             table_url=reverse("play_table", kwargs={"game": "scopa", "table_id": table.public_id}),
             opponents=_opponents(match),
-            table_cards=[(c, c in capturable, str(c) in trailed) for c in hand_state.table],
+            table_cards=tuple((c, c in capturable, str(c) in trailed) for c in hand_state.table),
             hand=hand, your_turn=your_turn,
             sides=tuple(
                 Side(name, score, pile.bit_count(), scope)
