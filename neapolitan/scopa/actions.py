@@ -1,6 +1,8 @@
 """A Scopa action: the card played and the set of table cards it captures (SCOPA-4, SCOPA-5)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from neapolitan.cards import DECK, SETTEBELLO, Card, by_index, mask_of, parse_card, parse_cards
 from neapolitan.errors import BadNotation, quoted
 from neapolitan.i18n import _
@@ -57,7 +59,12 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        """Parse `7D`, `8Dx3C+5B` (also accepts spaces: `8D x 3C 5B`)."""
+        """Parse `7D`, `8Dx3C+5B` (also accepts spaces: `8D x 3C 5B`). A play is a value: the same
+        text gives the same play, kept (a page of verdicts reads each of its plays several times)."""
+        return _parsed(text) if cls is Play else cls._read(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Play:
         text = text.strip()
         if not text:
             raise BadNotation(_("An empty action: say which card to play, like 7D or 8Dx3C+5B"))
@@ -71,6 +78,11 @@ class Play:
         if len(set(captured)) != len(captured):
             raise BadNotation(_("%(text)s names a captured card twice") % {"text": quoted(text)})
         return cls(card, frozenset(captured))
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Play:
+    return Play._read(text)
 
 
 def _promise(card: Card, captured: frozenset[Card]) -> int:
