@@ -13,11 +13,20 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 from neapolitan.progress import Progress
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.belief import Opponent, searcher_value
-from neapolitan.scopa.bots import ARENA_BOTS, THOUGHTFUL, SearchBot, Thinker, play_value
+from neapolitan.scopa.bots import (
+    ARENA_BOTS,
+    READS_IN,
+    SEARCHING_OPPONENT,
+    THOUGHTFUL,
+    SearchBot,
+    Thinker,
+    play_value,
+)
 from neapolitan.scopa.rules import VARIANTS, Rules
 from neapolitan.scopa.search import margin
 from neapolitan.scopa.state import deal, played_out
@@ -36,6 +45,8 @@ def make_bot(name: str) -> Bot:
     deal as those of a player choosing by MODEL, `greedy` or `searcher`: see
     `neapolitan.scopa.belief.Opponent`)."""
     try:
+        if name.startswith(("search+", "search-v2+")):
+            return tuned(name)
         if name.startswith("reads:"):
             model, temperature, mistakes = name.split(":")[1:]
             value = {"greedy": play_value, "searcher": searcher_value}[model]
@@ -57,6 +68,21 @@ def make_bot(name: str) -> Bot:
     if name not in ARENA_BOTS:
         raise SystemExit(f"Unknown bot {name!r}: choose {', '.join(ARENA_BOTS)}, search-v1:N or think:NODES:WORLDS")
     return ARENA_BOTS[name]
+
+
+def tuned(name: str) -> Bot:
+    """`search+FIELD=VALUE+...` (or `search-v2+...`, not reading the opponent's plays): the
+    thoughtful player with these fields of its two-player budgets changed (`Budget`'s fields)."""
+    base, *changes = name.split("+")
+    fields = {}
+    for change in changes:
+        key, value = change.split("=")
+        kind = type(getattr(THOUGHTFUL[2], key))
+        fields[key] = kind(float(value)) if kind is not bool else value in ("1", "true")
+    budgets = {n: replace(b, **fields) if n == 2 or n == (2, True) else b for n, b in THOUGHTFUL.items()}
+    if base == "search":
+        return Thinker(budgets, SEARCHING_OPPONENT, READS_IN)
+    return Thinker(budgets)
 
 
 def play_hand(rules: Rules, seed: str, bots: tuple[Bot, Bot], dealer: int) -> int:
