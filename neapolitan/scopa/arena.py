@@ -17,12 +17,12 @@ from dataclasses import replace
 
 from neapolitan.progress import Progress
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.belief import Opponent, searcher_value
+from neapolitan.scopa.belief import Opponent, reader_value, searcher_value
 from neapolitan.scopa.bots import (
     ARENA_BOTS,
     READS_IN,
-    SEARCHING_OPPONENT,
     THOUGHTFUL,
+    THOUGHTFUL_PLAYER,
     SearchBot,
     Thinker,
     play_value,
@@ -38,18 +38,18 @@ Bot = Callable[..., Play]
 
 def make_bot(name: str) -> Bot:
     """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
-    12 samples), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
+    12 samples), `search-v2` and `search-v3` (the thoughtful player as it was: see `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
     `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the
     deal as those of a player choosing by MODEL, `greedy` or `searcher`: see
     `neapolitan.scopa.belief.Opponent`)."""
     try:
-        if name.startswith(("search+", "search-v2+")):
+        if "+" in name:
             return tuned(name)
         if name.startswith("reads:"):
             model, temperature, mistakes = name.split(":")[1:]
-            value = {"greedy": play_value, "searcher": searcher_value}[model]
+            value = {"greedy": play_value, "searcher": searcher_value, "reader": reader_value}[model]
             return Thinker(THOUGHTFUL, Opponent(value, float(temperature), float(mistakes)))
         if name.startswith("search-v1:"):
             return SearchBot(samples=int(name.split(":", 1)[1]))
@@ -71,8 +71,9 @@ def make_bot(name: str) -> Bot:
 
 
 def tuned(name: str) -> Bot:
-    """`search+FIELD=VALUE+...` (or `search-v2+...`, not reading the opponent's plays): the
-    thoughtful player with these fields of its two-player budgets changed (`Budget`'s fields)."""
+    """`search+FIELD=VALUE+...` (or `search-v2+...`, not reading the opponent's plays, or
+    `reads:...+...`): the thoughtful player with these fields of its two-player budgets changed
+    (`Budget`'s fields)."""
     base, *changes = name.split("+")
     fields = {}
     for change in changes:
@@ -81,7 +82,10 @@ def tuned(name: str) -> Bot:
         fields[key] = kind(float(value)) if kind is not bool else value in ("1", "true")
     budgets = {n: replace(b, **fields) if n == 2 or n == (2, True) else b for n, b in THOUGHTFUL.items()}
     if base == "search":
-        return Thinker(budgets, SEARCHING_OPPONENT, READS_IN)
+        return Thinker(budgets, THOUGHTFUL_PLAYER.opponent, READS_IN)
+    if base.startswith("reads:"):
+        reads = make_bot(base)
+        return Thinker(budgets, reads.opponent, reads.reads_in)  # type: ignore[attr-defined]
     return Thinker(budgets)
 
 
