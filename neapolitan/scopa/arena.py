@@ -7,17 +7,28 @@ players (Scopone), A plays one pair's two seats and B the other's. `--jobs 2` pl
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
 
 from neapolitan.progress import Progress
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.belief import Opponent, searcher_value
-from neapolitan.scopa.bots import ARENA_BOTS, THOUGHTFUL, SearchBot, Thinker, play_value
+from neapolitan.scopa.belief import Opponent, reader_value, searcher_value
+from neapolitan.scopa.bots import (
+    ARENA_BOTS,
+    READS_IN,
+    THOUGHTFUL,
+    THOUGHTFUL_PLAYER,
+    SearchBot,
+    Thinker,
+    play_value,
+)
 from neapolitan.scopa.rules import VARIANTS, Rules
 from neapolitan.scopa.search import margin
 from neapolitan.scopa.state import deal, played_out
@@ -29,16 +40,18 @@ Bot = Callable[..., Play]
 
 def make_bot(name: str) -> Bot:
     """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
-    12 samples), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
+    12 samples), `search-v2` and `search-v3` (the thoughtful player as it was: see `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
     `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the
     deal as those of a player choosing by MODEL, `greedy` or `searcher`: see
     `neapolitan.scopa.belief.Opponent`)."""
     try:
+        if "+" in name:
+            return tuned(name)
         if name.startswith("reads:"):
             model, temperature, mistakes = name.split(":")[1:]
-            value = {"greedy": play_value, "searcher": searcher_value}[model]
+            value = {"greedy": play_value, "searcher": searcher_value, "reader": reader_value}[model]
             return Thinker(THOUGHTFUL, Opponent(value, float(temperature), float(mistakes)))
         if name.startswith("search-v1:"):
             return SearchBot(samples=int(name.split(":", 1)[1]))
@@ -52,11 +65,30 @@ def make_bot(name: str) -> Bot:
                             sure=float(sure[0]) if sure else 0.0, sure_after=every, together=together,
                             usual=usual, close=close)
             return Thinker(dict.fromkeys((2, 3, 4), budget))
-    except (ValueError, KeyError):
+    except (ValueError, KeyError, AttributeError):  # AttributeError: not a budget's field
         pass
     if name not in ARENA_BOTS:
         raise SystemExit(f"Unknown bot {name!r}: choose {', '.join(ARENA_BOTS)}, search-v1:N or think:NODES:WORLDS")
     return ARENA_BOTS[name]
+
+
+def tuned(name: str) -> Bot:
+    """`search+FIELD=VALUE+...` (or `search-v2+...`, not reading the opponent's plays, or
+    `reads:...+...`): the thoughtful player with these fields of its two-player budgets changed
+    (`Budget`'s fields)."""
+    base, *changes = name.split("+")
+    fields = {}
+    for change in changes:
+        key, value = change.split("=")
+        kind = type(getattr(THOUGHTFUL[2], key))
+        fields[key] = kind(float(value)) if kind is not bool else value in ("1", "true")
+    budgets = {n: replace(b, **fields) if n == 2 or n == (2, True) else b for n, b in THOUGHTFUL.items()}
+    if base == "search":
+        return Thinker(budgets, THOUGHTFUL_PLAYER.opponent, READS_IN)
+    if base.startswith("reads:"):
+        reads = make_bot(base)
+        return Thinker(budgets, reads.opponent, reads.reads_in)  # type: ignore[attr-defined]
+    return Thinker(budgets)
 
 
 def play_hand(rules: Rules, seed: str, bots: tuple[Bot, Bot], dealer: int) -> int:
@@ -96,6 +128,12 @@ def confidence_interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def paired_difference(margins: list[float], other: list[float]) -> list[float]:
+    """Deal by deal, the margin of one run less another's on the same deals (as many as both
+    played): the luck of the cards cancels again, so two players are told apart with fewer deals."""
+    return [a - b for a, b in zip(margins, other, strict=False)]
+
+
 def _play_share(job: tuple[str, str, int, int, str, str, int]) -> tuple[list[float], list[float], list[float]]:
     """One process's deals: margins, and each bot's decision times."""
     name_a, name_b, start, deals, seed, variant, players = job
@@ -119,6 +157,9 @@ def paired_deal_arguments(description: str) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> None:
     parser = paired_deal_arguments(__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (each takes a share of the deals)")
+    parser.add_argument("--margins", help="write each paired deal's margin to this file (JSON)")
+    parser.add_argument("--against", help="a --margins file of another run on the same deals: print the "
+                        "difference, paired deal by deal")
     args = parser.parse_args(argv)
     make_bot(args.bot_a), make_bot(args.bot_b)  # an unknown name stops here
     players = Rules(args.variant, players=args.players).players
@@ -147,6 +188,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.bot_a} vs {args.bot_b}: {args.deals} paired deals ({2 * args.deals} hands) of "
           f"{args.variant}, seed {args.seed}")
     print(f"mean point margin per hand for {args.bot_a}: {mean:+.3f}  (95% CI {low:+.3f} to {high:+.3f})")
+    if args.margins:
+        Path(args.margins).write_text(json.dumps(margins))
+    if args.against:
+        other = json.loads(Path(args.against).read_text())
+        mean, low, high = confidence_interval(paired_difference(margins, other))
+        print(f"against {args.against}, paired deal by deal on the first {min(len(margins), len(other))} "
+              f"deals: {mean:+.3f}  (95% CI {low:+.3f} to {high:+.3f})")
     for name, index in ((args.bot_a, 1), (args.bot_b, 2)):
         seconds = [s for share in results for s in share[index]]
         if seconds:

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from neapolitan.cards import SETTEBELLO, Card
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.belief import Belief, Opponent, searcher_value
+from neapolitan.scopa.belief import Belief, Opponent, reader_value, searcher_value
 from neapolitan.scopa.captures import sweepable
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.rules import Rules
@@ -146,18 +146,25 @@ THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
 }
 
 # How the thoughtful player reads the opponent's plays of the current deal (as a searching
-# player's, `neapolitan.scopa.belief.searcher_value`), in two-player Scopa only: the one game where
-# the arena has measured it (it was fitted there), 1,000 paired deals, seed dev2: +0.076 points a
-# hand (95% CI +0.013 to +0.140) over the same player dealing the hidden cards uniformly.
+# player's, `neapolitan.scopa.belief.reader_value`), in two-player Scopa only: the one game where
+# the arena has measured it (it was fitted there). Reading fewer facts of each play
+# (`searcher_value`, SEARCHING_OPPONENT: the player before issue 11's second round, `search-v3`),
+# 1,000 paired deals, seed dev2: +0.076 points a hand (95% CI +0.013 to +0.140) over the same
+# player dealing the hidden cards uniformly; reading them all: see README ("Computer players").
 SEARCHING_OPPONENT = Opponent(searcher_value, temperature=1.5, mistakes=0.05)
+READING_OPPONENT = Opponent(reader_value, temperature=1.5, mistakes=0.05)
 READS_IN = frozenset({"SCOPA_2P"})
 
-THOUGHTFUL_PLAYER = Thinker(THOUGHTFUL, SEARCHING_OPPONENT, READS_IN)
+THOUGHTFUL_PLAYER = Thinker(THOUGHTFUL, READING_OPPONENT, READS_IN)
 
 BOTS: dict[str, Callable[..., Play]] = {
     "greedy": greedy,
     "search": THOUGHTFUL_PLAYER,
 }
-# Players kept for comparison in the arena: the search player as it was before issue 11, and the
-# thoughtful player before it read the opponent's plays (issue 11, item 4).
-ARENA_BOTS: dict[str, Callable[..., Play]] = {**BOTS, "search-v1": SearchBot(), "search-v2": Thinker(THOUGHTFUL)}
+# Players kept for comparison in the arena: the search player as it was before issue 11, the
+# thoughtful player before it read the opponent's plays (issue 11, item 4), and before it read
+# them by `reader_value`.
+ARENA_BOTS: dict[str, Callable[..., Play]] = {
+    **BOTS, "search-v1": SearchBot(), "search-v2": Thinker(THOUGHTFUL),
+    "search-v3": Thinker(THOUGHTFUL, SEARCHING_OPPONENT, READS_IN),
+}

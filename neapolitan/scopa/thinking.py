@@ -44,6 +44,8 @@ class Budget:
     together: bool = False  # search the worlds together, in batches of `sure_after` (see `Together`)
     usual: int = 0  # past this many positions, stop unless the best two plays are within ...
     close: float = 0.0  # ... this many standard errors of each other (0: think to `nodes`)
+    to_end_from: int = 0  # searched together, with this many cards left or fewer (hands and
+    # stock): to the end of the hand, through the stock's deals (see `Together`)
 
     def enough(self, used: int, worlds: int, lead: float) -> bool:
         """Whether to stop after `worlds` worlds and `used` positions, the best play `lead`
@@ -70,7 +72,8 @@ def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0, bel
     while worlds < budget.worlds and (used < budget.nodes or worlds < budget.min_worlds):
         if budget.together:
             batch = [deal_world(rng) for _ in range(min(budget.sure_after, budget.worlds - worlds))]
-            found, spent = Together(view.seat, leaf, budget.nodes - used).values(batch, first=not worlds)
+            to_end = view.cards_left_to_play() <= budget.to_end_from
+            found, spent = Together(view.seat, leaf, budget.nodes - used, to_end).values(batch, first=not worlds)
             if found is None:  # a later batch that did not fit: the worlds already searched stand
                 used += spent
                 break
@@ -106,15 +109,23 @@ class Together:
     against him or, for his partner, with him. A world-by-world search would let the player
     choose his later plays as if he saw the hidden cards ("strategy fusion").
 
+    With `to_end` it searches to the end of the hand instead, through the stock's deals: after a
+    deal the player sees his new cards, so he chooses once for the worlds that dealt him the same
+    ones; a world told apart from the rest, or one whose stock is empty (two players: the unseen
+    cards are the other hand), is searched alone by alpha-beta to the end (`Solver`).
+
     Positions are counted per world; past `nodes`, the search stops (OutOfNodes)."""
 
-    def __init__(self, seat: int, leaf: Leaf, nodes: int) -> None:
+    def __init__(self, seat: int, leaf: Leaf, nodes: int, to_end: bool = False) -> None:
         self.seat = seat
         self.leaf = leaf
         self.limit = nodes
         self.nodes = 0
         self.side = -1
         self.stop_stock = 0
+        self.horizon = 0  # the search stops when the stock is shorter than this (-1: never)
+        self.to_end = to_end
+        self.solvers: dict[tuple, Solver] = {}  # to the end: one per world's stock (see `exact`)
 
     def values(self, worlds: list[HandState], first: bool) -> tuple[dict[Play, list[float]] | None, int]:
         """Each legal play's value in each world; None (and the positions spent) if the budget ran
@@ -122,6 +133,7 @@ class Together:
         start = worlds[0]
         self.side = start.rules.seat_sides[self.seat]
         self.stop_stock = len(start.stock)  # the deal ends when the stock deals again
+        self.horizon = -1 if self.to_end else self.stop_stock
         found: dict[Play, list[float]] = {}
         try:
             for play in start.legal_actions():
@@ -138,9 +150,48 @@ class Together:
 
     def vector(self, states: list[HandState]) -> list[float]:
         """The value of each of these worlds (which have seen the same plays so far)."""
+        if self.to_end:
+            return self.vector_to_end(states)
         if len(states) == 1:  # the other hands have told one world apart from the rest
             return [self.alone(states[0])]
         return self.grouped(states)
+
+    def vector_to_end(self, states: list[HandState]) -> list[float]:
+        """`vector` to the end of the hand: a world alone, or past the last deal of two players'
+        stock, solved exactly; the player's choices grouped by the hand he holds."""
+        first = states[0]
+        if len(states) == 1:
+            return [self.exact(first)]
+        if first.is_over:
+            return [margin(s, self.side) for s in states]
+        if not first.stock and first.players == 2:
+            return [self.exact(s) for s in states]
+        if first.to_move == self.seat and len(first.stock) != self.stop_stock:
+            # Dealt new cards: he chooses once for each hand he may hold.
+            groups: dict[tuple, list[int]] = {}
+            for index, state in enumerate(states):
+                groups.setdefault(state.hands[self.seat], []).append(index)
+            if len(groups) > 1:
+                result = [0.0] * len(states)
+                for indices in groups.values():
+                    for i, value in zip(indices, self.vector_to_end([states[i] for i in indices]), strict=True):
+                        result[i] = value
+                return result
+        return self.grouped(states)
+
+    def exact(self, state: HandState) -> float:
+        """One world's value to the end of the hand, by alpha-beta (every card of it known): one
+        solver, and so one table of positions, per stock (the table's keys leave the stock out)."""
+        solver = self.solvers.get(state.stock)
+        if solver is None:
+            solver = self.solvers[state.stock] = Solver(self.side)
+            solver.start(state)
+        solver.nodes = 0
+        solver.max_nodes = self.limit - self.nodes
+        try:
+            return solver.value(state)
+        finally:
+            self.nodes += solver.nodes
 
     def alone(self, state: HandState) -> float:
         """`grouped([state])`'s one value: the same positions, counted and searched in the same
@@ -150,7 +201,7 @@ class Together:
             raise OutOfNodes()
         if state.is_over:
             return margin(state, self.side)
-        if len(state.stock) < self.stop_stock:
+        if len(state.stock) < self.horizon:
             return self.leaf(state, self.side)
         alone = self.alone
         # The player (his one choice for all the worlds is this one's best) and his partner choose
@@ -176,7 +227,7 @@ class Together:
         if self.nodes > self.limit:
             raise OutOfNodes()
         first = states[0]
-        if first.is_over or len(first.stock) < self.stop_stock:  # (never shorter than no stock)
+        if first.is_over or len(first.stock) < self.horizon:  # (never shorter than no stock)
             side, leaf = self.side, self.leaf
             return [margin(s, side) if s.is_over else leaf(s, side) for s in states]
         mover = first.to_move

@@ -9,8 +9,24 @@ from hypothesis import strategies as st
 
 from neapolitan.cards import mask_of, parse_cards
 from neapolitan.scopa import Play, Rules, deal
-from neapolitan.scopa.belief import Belief, Opponent, Reading, _Position, searcher_value
-from neapolitan.scopa.bots import SEARCHING_OPPONENT, THOUGHTFUL, Thinker, greedy, play_value
+from neapolitan.scopa.belief import (
+    Belief,
+    Opponent,
+    Reading,
+    _Position,
+    play_features,
+    positions_then,
+    reader_features,
+    searcher_value,
+)
+from neapolitan.scopa.bots import (
+    READING_OPPONENT,
+    SEARCHING_OPPONENT,
+    THOUGHTFUL,
+    Thinker,
+    greedy,
+    play_value,
+)
 from neapolitan.scopa.state import Seen, deal_history, history_after
 from tests.engine._support import position
 
@@ -69,7 +85,8 @@ def sweep_declined():
 @pytest.mark.parametrize(("opponent", "seven", "settebello", "sevens_dealt"), [
     # Uniformly each card is his 2 times in 34 (0.059), and one of his two cards is a 7 in 22% of deals.
     (Opponent(play_value, 5.0, 0.1), 0.03, 0.03, 0.11),  # read as the greedy player
-    (SEARCHING_OPPONENT, 0.02, 0.015, 0.08),  # read as a searching player (the usual player)
+    (SEARCHING_OPPONENT, 0.02, 0.015, 0.08),  # read as a searching player (`search-v3`)
+    (READING_OPPONENT, 0.02, 0.015, 0.08),  # ... by more facts of his play (the usual player)
 ])
 def test_a_declined_sweep_makes_the_sevens_that_would_have_swept_rare(opponent, seven, settebello, sevens_dealt):
     view = sweep_declined()
@@ -182,7 +199,8 @@ def test_the_deal_history_worked_back_from_the_plays_is_the_one_kept_play_by_pla
 def test_a_play_is_weighed_against_the_plays_his_other_cards_had(table, played, later, hand, odds):
     indifferent = Opponent(lambda position, play: 0.0, temperature=1.0, mistakes=0.0)
     seen = Seen(1, Play.parse(played), tuple(parse_cards(table)))
-    reading = Reading(seen, list(parse_cards(later)), list(parse_cards(hand)), Rules(), 30, indifferent)
+    reading = Reading(seen, list(parse_cards(later)), list(parse_cards(hand)), indifferent,
+                      _Position(Rules(), seen.table, 30))
     assert reading.chance(tuple(parse_cards(hand))) == pytest.approx(odds)
 
 
@@ -217,3 +235,59 @@ def test_the_coach_counts_the_risk_of_a_sweep_over_the_worlds_it_believes():
     uniform = {v.answer: v.scopa_risk for v in advise(_canonical(state.view(0))).verdicts}
     assert uniform["2Dx2B"] > 0.1
     assert read["2Dx2B"] < uniform["2Dx2B"] - 0.06
+
+
+@pytest.mark.parametrize(("table", "public", "pile", "left", "play", "extra"), [
+    # 7C sweeps 3C 4S: nothing left on the table to risk or take; the capture's primiera: 7C and
+    # 3C in clubs (21), 4S in swords (14), from an empty pile.
+    ("3C 4S", "7B 9C", "", 30, "7Cx3C+4S", (0, 0, 0, 0, 35 / 30, 0, 0, 0, 0, 0, 0, 0, 0)),
+    # ... from a pile that already holds 7S and 6C: only clubs' 7 over the 6 adds (21 - 18).
+    ("3C 4S", "7B 9C", "7S 6C", 30, "7Cx3C+4S", (0, 0, 0, 0, 3 / 30, 0, 0, 0, 0, 0, 0, 0, 0)),
+    # 2B laid on 3C 4S leaves 9, which the one 9 of the four cards still out would sweep; no 2
+    # is out to take the 2B back; a table of three cards adding up to 9. The next player's
+    # replies: 9C sweeps (4 cards, a scopa: 1.5), 5D takes 2B 3C (3 cards, a denaro: 0.708),
+    # 6D takes 2B 4S (0.708): 2.917 / 3 on average.
+    ("3C 4S", "9C 5D 6D 2B", "", 30, "2B", (1 / 4, 0, 0, 0, 0, 0.9, 0.75, 0, 0, 0, 0, 2.75 / 3 + 1 / 18, 1.5)),
+    # 7B laid on 1C with 20 cards left (the last three deals): the table adds up to 8, which the
+    # 8S sweeps; the 7D would take the 7B back (a seven); a seven is left on the table. Replies:
+    # 8S sweeps (3 cards, a seven, a scopa: 1.675), 7D takes 7B (the settebello, two sevens,
+    # a denaro: 2.183), 5C nothing.
+    ("1C", "8S 7D 5C 7B", "", 20, "7B", (1 / 4, 1 / 4, 1, 0, 0, 0.8, 0.5, 1, 0, 1 / 4, 1 / 4,
+                                         (1.675 + 0.25 + 1 / 3 + 0.6 + 1) / 3, 0.25 + 1 / 3 + 0.6 + 1)),
+    # The settebello laid on a table of 5S 6S (18: beyond one card): 1C and 2C take nothing.
+    ("5S 6S", "1C 2C", "", 30, "7D", (0, 0, 1, 1, 0, 1.8, 0.75, 0, 0, 0, 0, 0, 0)),
+])
+def test_reader_features_by_hand(table, public, pile, left, play, extra):
+    position = _Position(Rules(), tuple(parse_cards(table)), left, tuple(parse_cards(public)),
+                         tuple(parse_cards(pile)))
+    features = reader_features(position, Play.parse(play))
+    assert features[:13] == play_features(position, Play.parse(play))
+    assert features[13:] == pytest.approx(extra)
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(1, 35))
+def test_the_positions_read_are_those_each_mover_saw(seed, plays):
+    """Worked back from the view's piles, each play's position is the one its player saw: the
+    table, the cards left, the cards in no pile nor on the table, his side's pile."""
+    rules = Rules()
+    history: tuple[Seen, ...] = ()
+    state = deal(rules, f"positions:{seed}", dealer=1)
+    rng = random.Random(seed)
+    saw = []
+    for _ in range(plays):
+        view = state.view(state.to_move, history)
+        saw.append(view)
+        play = rng.choice(state.legal_actions())
+        after = state.apply(play)
+        history = history_after(history, state, play, after)
+        state = after
+    if state.is_over:
+        return
+    found = positions_then(state.view(state.to_move, history))
+    assert len(found) == len(history)
+    for read, then in zip(found, saw[len(saw) - len(history):], strict=True):
+        assert read.table == then.table
+        assert read.left == then.cards_left_to_play()
+        assert set(read.public) == set(then.unseen()) | set(then.hand)
+        assert mask_of(read.pile) == then.piles[rules.seat_sides[then.seat]]

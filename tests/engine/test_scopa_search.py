@@ -1,4 +1,5 @@
 """The solver, determinization, puzzles and the arena: checked against brute force and by hand."""
+import json
 import random
 
 import pytest
@@ -7,7 +8,9 @@ from hypothesis import strategies as st
 
 from neapolitan.errors import BadNotation, IllegalAction
 from neapolitan.scopa import Play, PlayerView, Rules, deal
-from neapolitan.scopa.arena import confidence_interval, make_bot, paired_margins
+from neapolitan.scopa.arena import confidence_interval, make_bot, paired_difference, paired_margins
+from neapolitan.scopa.arena import main as arena_main
+from neapolitan.scopa.bots import THOUGHTFUL
 from neapolitan.scopa.puzzles import PuzzleSpec, generate, judge, verify
 from neapolitan.scopa.search import Solver, analyse, margin, solve
 from tests.engine._support import position
@@ -152,7 +155,32 @@ def test_paired_deals_cancel_the_luck_of_the_cards():
     assert paired_margins(greedy, greedy, 6, "pairs") == [0.0] * 6
 
 
-@pytest.mark.parametrize("name", ["oracle", "search:4", "think:many:8", "search-v1:x"])
+@pytest.mark.parametrize(("name", "budget", "reads"), [
+    ("search+nodes=500+to_end_from=12", {"nodes": 500, "to_end_from": 12, "worlds": 128}, True),
+    ("search-v2+worlds=16", {"worlds": 16, "nodes": 70_000}, False),
+    ("reads:greedy:5:0.1+sure=0", {"sure": 0.0}, True),
+])
+def test_a_budget_changed_by_name(name, budget, reads):
+    """`search+FIELD=VALUE...`: the thoughtful player with those fields of its two-player budgets
+    changed, reading the opponent as the base player does; other table sizes keep theirs."""
+    bot = make_bot(name)
+    for field, value in budget.items():
+        assert getattr(bot.budgets[2], field) == value
+    assert bot.budgets[4] == THOUGHTFUL[4]
+    assert (bot.opponent is not None) == reads
+
+
+def test_the_arena_writes_the_margins_and_pairs_them_with_another_run(tmp_path, capsys):
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    arena_main(["greedy", "search-v1:2", "--deals", "2", "--seed", "t", "--margins", str(first)])
+    arena_main(["greedy", "search-v1:2", "--deals", "2", "--seed", "t", "--margins", str(second),
+                "--against", str(first)])
+    assert json.loads(first.read_text()) == json.loads(second.read_text()) != [0.0, 0.0]
+    assert "paired deal by deal on the first 2 deals: +0.000" in capsys.readouterr().out
+    assert paired_difference([1.0, 2.0, 3.0], [0.5, 2.0]) == [0.5, 0.0]
+
+
+@pytest.mark.parametrize("name", ["oracle", "search:4", "think:many:8", "search-v1:x", "search+bogus=1"])
 def test_unknown_bot_is_refused(name):
     with pytest.raises(SystemExit, match="Unknown bot"):
         make_bot(name)

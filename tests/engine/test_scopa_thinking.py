@@ -179,3 +179,44 @@ def test_worlds_searched_together_keep_the_budget():
         analysis = think(view, budget, estimate, 0)
         assert analysis.nodes <= nodes + 16 * (1 + len(view.legal_actions()))
         assert analysis.samples % 16 == 0 and analysis.samples >= 16
+
+
+# -- to the end of the hand, through the stock's deals -----------------------------------------
+@settings(max_examples=20, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(18, 33),
+       variant=st.sampled_from([("SCOPA_2P", 2), ("QUINDICI", 2), ("ASSI", 2)]))
+def test_one_world_searched_to_the_end_is_the_exact_solver(seed, plays, variant):
+    """Alone, a world searched to the end of the hand is worth what the exact solver says, the
+    stock's later deals included."""
+    state = played(*variant, seed, plays)
+    side = state.rules.seat_sides[state.to_move]
+    found, _nodes = Together(state.to_move, estimate, 10**7, to_end=True).values([state], first=True)
+    assert {p: v[0] for p, v in found.items()} == pytest.approx(solve(state, side))
+
+
+@settings(max_examples=15, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(20, 31), worlds=st.integers(2, 6))
+def test_to_the_end_choosing_once_is_never_worth_more_than_seeing_every_card(seed, plays, worlds):
+    """Searched together to the end, each play's total over the worlds is at most what a player
+    seeing every card would make of them (the exact solver, world by world): no strategy fusion."""
+    state = played("SCOPA_2P", 2, seed, plays)
+    view = state.view(state.to_move)
+    rng = random.Random(seed)
+    batch = [view.sample_state(rng) for _ in range(worlds)]
+    together, _nodes = Together(view.seat, estimate, 10**7, to_end=True).values(batch, first=True)
+    side = state.rules.seat_sides[view.seat]
+    for play, values in together.items():
+        apart = [solve(w, side)[play] for w in batch]
+        assert sum(values) <= sum(apart) + 1e-9
+
+
+@settings(max_examples=15, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(20, 31), copies=st.integers(2, 4))
+def test_copies_of_one_world_searched_together_to_the_end_are_that_world_solved(seed, plays, copies):
+    """Worlds that are all the same look the same to the player after every deal, so choosing
+    once for all of them loses nothing: each copy is worth the exact solver's value."""
+    state = played("SCOPA_2P", 2, seed, plays)
+    side = state.rules.seat_sides[state.to_move]
+    found, _nodes = Together(state.to_move, estimate, 10**7, to_end=True).values([state] * copies, first=True)
+    for play, value in solve(state, side).items():
+        assert found[play] == pytest.approx([value] * copies)
