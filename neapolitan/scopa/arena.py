@@ -40,7 +40,7 @@ Bot = Callable[..., Play]
 
 def make_bot(name: str) -> Bot:
     """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
-    12 samples), `search-v2` and `search-v3` (the thoughtful player as it was: see `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
+    12 samples), `search-v2`, `search-v3` and `search-v4` (the thoughtful player as it was: see `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
     `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the

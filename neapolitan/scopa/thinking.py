@@ -46,6 +46,8 @@ class Budget:
     close: float = 0.0  # ... this many standard errors of each other (0: think to `nodes`)
     to_end_from: int = 0  # searched together, with this many cards left or fewer (hands and
     # stock): to the end of the hand, through the stock's deals (see `Together`)
+    soft: float = 0.0  # searched together: an opponent's reply in a world is valued at the soft
+    # minimum of his plays' values at this many points (see `soft_minimum`; 0: the minimum)
 
     def enough(self, used: int, worlds: int, lead: float) -> bool:
         """Whether to stop after `worlds` worlds and `used` positions, the best play `lead`
@@ -73,7 +75,7 @@ def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0, bel
         if budget.together:
             batch = [deal_world(rng) for _ in range(min(budget.sure_after, budget.worlds - worlds))]
             to_end = view.cards_left_to_play() <= budget.to_end_from
-            found, spent = Together(view.seat, leaf, budget.nodes - used, to_end).values(batch, first=not worlds)
+            found, spent = Together(view.seat, leaf, budget.nodes - used, to_end, budget.soft).values(batch, first=not worlds)
             if found is None:  # a later batch that did not fit: the worlds already searched stand
                 used += spent
                 break
@@ -116,8 +118,9 @@ class Together:
 
     Positions are counted per world; past `nodes`, the search stops (OutOfNodes)."""
 
-    def __init__(self, seat: int, leaf: Leaf, nodes: int, to_end: bool = False) -> None:
+    def __init__(self, seat: int, leaf: Leaf, nodes: int, to_end: bool = False, soft: float = 0.0) -> None:
         self.seat = seat
+        self.soft = soft
         self.leaf = leaf
         self.limit = nodes
         self.nodes = 0
@@ -212,6 +215,8 @@ class Together:
                 value = alone(state.apply_legal(play))
                 if value > best:
                     best = value
+        elif self.soft:
+            best = soft_minimum([alone(state.apply_legal(play)) for play in state.legal_actions()], self.soft)
         else:
             best = math.inf
             for play in state.legal_actions():
@@ -252,6 +257,12 @@ class Together:
                     by_play[play._key] = (play, [index])
                 else:
                     found[1].append(index)
+        if not ours and self.soft:
+            replies: list[list[float]] = [[] for _ in states]
+            for play, indices in by_play.values():
+                for i, value in zip(indices, vector([states[i].apply_legal(play) for i in indices]), strict=True):
+                    replies[i].append(value)
+            return [soft_minimum(values, self.soft) for values in replies]
         result = [-math.inf if ours else math.inf] * len(states)
         for play, indices in by_play.values():
             values = vector([states[i].apply_legal(play) for i in indices])
@@ -264,6 +275,14 @@ class Together:
                     if value < result[i]:
                         result[i] = value
         return result
+
+
+def soft_minimum(values: list[float], temperature: float) -> float:
+    """The values' mean weighted by a softmax of their opposites at `temperature`: the minimum as
+    a player who chooses well, but not as one who sees every card, would reach it."""
+    low = min(values)
+    weights = [math.exp((low - v) / temperature) for v in values]
+    return sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
 
 
 def clear_lead(totals: dict[Play, list[float]]) -> float:

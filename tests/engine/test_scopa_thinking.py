@@ -11,7 +11,7 @@ from neapolitan.scopa import Play, PlayerView, Rules, deal
 from neapolitan.scopa.bots import THOUGHTFUL, Thinker
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.search import Solver, estimate, solve
-from neapolitan.scopa.thinking import Budget, Together, clear_lead, horizons, think
+from neapolitan.scopa.thinking import Budget, Together, clear_lead, horizons, soft_minimum, think
 from tests.engine._support import position
 
 VARIANTS = [("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPA_4P", 4), ("SCOPONE_SCIENTIFICO", 4), ("SCOPONE", 4),
@@ -159,8 +159,8 @@ class _AlwaysGrouped(Together):
 @settings(max_examples=25, deadline=None, database=None)
 @given(seed=st.integers(0, 10**6), plays=st.integers(0, 33), worlds=st.integers(1, 8),
        variant=st.sampled_from([("SCOPA_2P", 2), ("QUINDICI", 2), ("ASSI", 2)]),
-       limit=st.sampled_from([50, 400, 10**6]))
-def test_a_world_searched_alone_is_valued_as_in_a_group(seed, plays, worlds, variant, limit):
+       limit=st.sampled_from([50, 400, 10**6]), soft=st.sampled_from([0.0, 0.5]))
+def test_a_world_searched_alone_is_valued_as_in_a_group(seed, plays, worlds, variant, limit, soft):
     """Once the others' plays tell a world apart, Together searches it alone: the same values,
     positions counted and budget run out as when every world stays in a group."""
     state = played(*variant, seed, plays)
@@ -168,8 +168,37 @@ def test_a_world_searched_alone_is_valued_as_in_a_group(seed, plays, worlds, var
     rng = random.Random(seed)
     batch = [view.sample_state(rng) for _ in range(worlds)]
     leaf = leaf_of(tables_for(state.rules))
-    found = [kind(view.seat, leaf, limit).values(batch, first=False) for kind in (Together, _AlwaysGrouped)]
+    found = [kind(view.seat, leaf, limit, soft=soft).values(batch, first=False) for kind in (Together, _AlwaysGrouped)]
     assert found[0] == found[1]
+
+
+@pytest.mark.parametrize(("values", "temperature", "expected"), [
+    ([1.0, 2.0, 3.0], 1e-9, 1.0),  # as cold as can be: the minimum
+    ([2.0, 2.0], 0.5, 2.0),  # plays worth the same: their value
+    ([0.0, 1.0], 1.0, 1 / (math.e + 1)),  # the worse play for him chosen e times less often
+    ([0.0, 1.0], 1e9, 0.5),  # as hot as can be: the mean
+    ([-1.0], 0.5, -1.0),  # one play
+])
+def test_soft_minimum(values, temperature, expected):
+    assert soft_minimum(values, temperature) == pytest.approx(expected)
+
+
+@settings(max_examples=20, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 33), worlds=st.integers(1, 5))
+def test_an_opponent_who_cannot_see_every_card_is_never_worth_less_to_the_player(seed, plays, worlds):
+    """The soft minimum of an opponent's replies lies between their minimum and their mean, so
+    each play is worth at least what it is worth against an opponent who sees every card, and as
+    cold as can be, just that."""
+    state = played("SCOPA_2P", 2, seed, plays)
+    view = state.view(state.to_move)
+    rng = random.Random(seed)
+    batch = [view.sample_state(rng) for _ in range(worlds)]
+    hard, _ = Together(view.seat, estimate, 10**7).values(batch, first=True)
+    soft, _ = Together(view.seat, estimate, 10**7, soft=0.5).values(batch, first=True)
+    cold, _ = Together(view.seat, estimate, 10**7, soft=1e-9).values(batch, first=True)
+    for play, values in hard.items():
+        assert all(s >= h - 1e-9 for s, h in zip(soft[play], values, strict=True))
+        assert cold[play] == pytest.approx(values)
 
 
 def test_worlds_searched_together_keep_the_budget():
