@@ -135,9 +135,9 @@ def learned_leaf(rules: Rules) -> Leaf:
 # searched. With two players it searches up to 128 worlds together and stops early once one play
 # is clearly best; in two-player Scopa (and the other two-player tables without fifteens) it values
 # the opponent's replies at their soft minimum at half a point (`Budget.soft`: he cannot see the
-# player's cards, so he does not always find the reply that is worst for him; 4,000 paired deals
-# against `search-v1`, seed final: +0.264 a hand, 95% CI +0.219 to +0.308, where the player before
-# made +0.245 on the first 2,000 of them, +0.281 now); with four, 2,400 positions usually, and up
+# player's cards, so he does not always find the reply that is worst for him: +0.035 a hand over
+# the player before, `search-v4`, 95% CI +0.002 to +0.068, paired deal by deal on 2,000 deals
+# against `search-v1`, seed final; +0.264 against `search-v1` on 4,000, CI +0.219 to +0.308); with four, 2,400 positions usually, and up
 # to 12,000 when the best two plays are close. Capturing by fifteens offers more plays in every position, so a position costs about
 # twice as much: two players at Scopa a Quindici search fewer. The budgets are sized so that the
 # slowest machines of our kind seen so far (a fifth slower than the fastest) keep the median
