@@ -133,19 +133,20 @@ def learned_leaf(rules: Rules) -> Leaf:
 
 # What the thoughtful player may spend on one decision, by number of players, in positions
 # searched. With two players it searches up to 128 worlds together and stops early once one play
-# is clearly best; in two-player Scopa (and the other two-player tables without fifteens) it values
-# the opponent's replies at their soft minimum at half a point (`Budget.soft`: he cannot see the
-# player's cards, so he does not always find the reply that is worst for him: +0.035 a hand over
-# the player before, `search-v4`, 95% CI +0.002 to +0.068, paired deal by deal on 2,000 deals
-# against `search-v1`, seed final; +0.264 against `search-v1` on 4,000, CI +0.219 to +0.308); with four, 2,400 positions usually, and up
-# to 12,000 when the best two plays are close. Capturing by fifteens offers more plays in every position, so a position costs about
-# twice as much: two players at Scopa a Quindici search fewer. The budgets are sized so that the
-# slowest machines of our kind seen so far (a fifth slower than the fastest) keep the median
-# decision within 20 ms and the 99th percentile within 250 ms; `make bench` prints the times these
-# budgets give on this machine.
+# is clearly best, and values the opponent's replies at their soft minimum at half a point
+# (`Budget.soft`: he cannot see the player's cards, so he does not always find the reply that is
+# worst for him: +0.035 a hand over the player before, `search-v4`, 95% CI +0.002 to +0.068,
+# paired deal by deal on 2,000 deals against `search-v1`, seed final; +0.264 against `search-v1`
+# on 4,000, CI +0.219 to +0.308; at Scopa d'Assi +0.034, at Scopa a Quindici +0.018, neither shown
+# at the 95% level on 1,000 deals). With four, 2,400 positions usually, and up to 12,000 when the
+# best two plays are close. Capturing by fifteens offers more plays in every position, so a
+# position costs about twice as much: two players at Scopa a Quindici search fewer. The budgets
+# are sized so that the slowest machines of our kind seen so far (a fifth slower than the
+# fastest) keep the median decision within 20 ms and the 99th percentile within 250 ms;
+# `make bench` prints the times these budgets give on this machine.
 THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
     2: Budget(nodes=70_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True, soft=0.5),
-    (2, True): Budget(nodes=45_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True),
+    (2, True): Budget(nodes=45_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True, soft=0.5),
     3: Budget(nodes=30_000, worlds=64, min_worlds=8, sure=4.0, sure_after=16),
     4: Budget(nodes=12_000, worlds=32, min_worlds=4, sure=4.0, sure_after=4, usual=2_400, close=1.0),
 }
@@ -169,7 +170,7 @@ BOTS: dict[str, Callable[..., Play]] = {
 # Players kept for comparison in the arena: the search player as it was before issue 11, the
 # thoughtful player before it read the opponent's plays (issue 11, item 4), before it read them by
 # `reader_value`, and before it valued his replies at their soft minimum.
-HARD_REPLIES = {**THOUGHTFUL, 2: replace(THOUGHTFUL[2], soft=0.0)}
+HARD_REPLIES = {**THOUGHTFUL, 2: replace(THOUGHTFUL[2], soft=0.0), (2, True): replace(THOUGHTFUL[2, True], soft=0.0)}
 ARENA_BOTS: dict[str, Callable[..., Play]] = {
     **BOTS, "search-v1": SearchBot(), "search-v2": Thinker(HARD_REPLIES),
     "search-v3": Thinker(HARD_REPLIES, SEARCHING_OPPONENT, READS_IN),
