@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.belief import Belief
@@ -120,7 +122,9 @@ class Together:
 
     def __init__(self, seat: int, leaf: Leaf, nodes: int, to_end: bool = False, soft: float = 0.0) -> None:
         self.seat = seat
-        self.soft = soft
+        # what an opponent's replies in one world are worth to the player: the worst for him, or
+        # with `soft`, their soft minimum
+        self.reply: Callable[[list[float]], float] = partial(soft_minimum, temperature=soft) if soft else min
         self.leaf = leaf
         self.limit = nodes
         self.nodes = 0
@@ -215,14 +219,8 @@ class Together:
                 value = alone(state.apply_legal(play))
                 if value > best:
                     best = value
-        elif self.soft:
-            best = soft_minimum([alone(state.apply_legal(play)) for play in state.legal_actions()], self.soft)
         else:
-            best = math.inf
-            for play in state.legal_actions():
-                value = alone(state.apply_legal(play))
-                if value < best:
-                    best = value
+            best = self.reply([alone(state.apply_legal(play)) for play in state.legal_actions()])
         return best
 
     def grouped(self, states: list[HandState]) -> list[float]:
@@ -257,24 +255,11 @@ class Together:
                     by_play[play._key] = (play, [index])
                 else:
                     found[1].append(index)
-        if not ours and self.soft:
-            replies: list[list[float]] = [[] for _ in states]
-            for play, indices in by_play.values():
-                for i, value in zip(indices, vector([states[i].apply_legal(play) for i in indices]), strict=True):
-                    replies[i].append(value)
-            return [soft_minimum(values, self.soft) for values in replies]
-        result = [-math.inf if ours else math.inf] * len(states)
+        found: list[list[float]] = [[] for _ in states]  # each world's plays' values
         for play, indices in by_play.values():
-            values = vector([states[i].apply_legal(play) for i in indices])
-            if ours:
-                for i, value in zip(indices, values, strict=True):
-                    if value > result[i]:
-                        result[i] = value
-            else:
-                for i, value in zip(indices, values, strict=True):
-                    if value < result[i]:
-                        result[i] = value
-        return result
+            for i, value in zip(indices, vector([states[i].apply_legal(play) for i in indices]), strict=True):
+                found[i].append(value)
+        return [max(values) for values in found] if ours else [self.reply(values) for values in found]
 
 
 def soft_minimum(values: list[float], temperature: float) -> float:
