@@ -26,10 +26,9 @@ from neapolitan.cards import DECK, SETTEBELLO, Card, by_rank, cards_from_mask, m
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.captures import TRAIL, options_by_rank, sweepable, table_sig
 from neapolitan.scopa.rules import Rules
-from neapolitan.scopa.scoring import _SUIT_BEST as _BEST_BY_SCALE
+from neapolitan.scopa.scoring import primiera_partial
 from neapolitan.scopa.state import Cards, HandState, PlayerView, Seen, legal_plays
 
-_SUIT_BEST = _BEST_BY_SCALE[0]
 MAX_HANDS = 6_000  # more possible hands than this: no reading (never with two players' hands of 3)
 
 
@@ -101,7 +100,7 @@ def reader_features(position: _Position, play: Play) -> tuple[float, ...]:
     risk = sum(c.rank == total and c is not card for c in public) / out if after and total <= 10 else 0.0
     taken_back = 0.0 if play.captured else sum(c.rank == card.rank and c is not card for c in public) / out
     late = float(position.left <= 20)
-    gain = (_primiera(position.pile + tuple(taken)) - _primiera(position.pile)) / 30 if taken else 0.0
+    gain = (primiera_partial((*position.pile, *taken))[0] - primiera_partial(position.pile)[0]) / 30 if taken else 0.0
     mean, most = replies(tuple(sorted(after, key=by_rank)), public, card, position.rules)
     return (*play_features(position, play), risk, taken_back, float(any(c.rank == 7 for c in after)),
             float(SETTEBELLO in after), gain, total / 10 if after else 0.0, len(after) / 4,
@@ -137,16 +136,6 @@ def reply_worth(card: Card, captured: list[Card], table_size: int) -> float:
     worth = len(taken) / 8 + sum(c.suit == "D" for c in taken) / 3 + 0.3 * sum(c.rank == 7 for c in taken)
     worth += sum(c is SETTEBELLO for c in taken) + (len(captured) == table_size)
     return worth
-
-
-def _primiera(cards: tuple[Card, ...]) -> int:
-    """The partial primiera of these cards: the best card's primiera value in each suit."""
-    best: dict[str, int] = {}
-    for card in cards:
-        value = _SUIT_BEST[1 << (card.rank - 1)]
-        if value > best.get(card.suit, 0):
-            best[card.suit] = value
-    return sum(best.values())
 
 
 # The weights of `reader_features` fitted as SEARCHER_WEIGHTS were, on the decisions of the
