@@ -170,7 +170,7 @@ BOTS: dict[str, Callable[..., Play]] = {
 # Players kept for comparison in the arena: the search player as it was before issue 11, the
 # thoughtful player before it read the opponent's plays (issue 11, item 4), before it read them by
 # `reader_value`, and before it valued his replies at their soft minimum.
-HARD_REPLIES = {**THOUGHTFUL, 2: replace(THOUGHTFUL[2], soft=0.0), (2, True): replace(THOUGHTFUL[2, True], soft=0.0)}
+HARD_REPLIES = {players: replace(budget, soft=0.0) for players, budget in THOUGHTFUL.items()}
 ARENA_BOTS: dict[str, Callable[..., Play]] = {
     **BOTS, "search-v1": SearchBot(), "search-v2": Thinker(HARD_REPLIES),
     "search-v3": Thinker(HARD_REPLIES, SEARCHING_OPPONENT, READS_IN),

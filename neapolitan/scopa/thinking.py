@@ -202,7 +202,7 @@ class Together:
 
     def alone(self, state: HandState) -> float:
         """`grouped([state])`'s one value: the same positions, counted and searched in the same
-        order, without lists."""
+        order, without grouping plays by world."""
         self.nodes += 1
         if self.nodes > self.limit:
             raise OutOfNodes()
@@ -255,11 +255,11 @@ class Together:
                     by_play[play._key] = (play, [index])
                 else:
                     found[1].append(index)
-        found: list[list[float]] = [[] for _ in states]  # each world's plays' values
+        by_world: list[list[float]] = [[] for _ in states]  # each world's plays' values
         for play, indices in by_play.values():
             for i, value in zip(indices, vector([states[i].apply_legal(play) for i in indices]), strict=True):
-                found[i].append(value)
-        return [max(values) for values in found] if ours else [self.reply(values) for values in found]
+                by_world[i].append(value)
+        return [max(values) for values in by_world] if ours else [self.reply(values) for values in by_world]
 
 
 def soft_minimum(values: list[float], temperature: float) -> float:
