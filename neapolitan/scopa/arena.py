@@ -13,11 +13,12 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import replace
 from pathlib import Path
 
 from neapolitan.progress import Progress
+from neapolitan.scopa import arena_solver
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.belief import Opponent, reader_value, searcher_value
 from neapolitan.scopa.bots import (
@@ -40,7 +41,8 @@ Bot = Callable[..., Play]
 
 def make_bot(name: str) -> Bot:
     """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
-    12 samples), `search-v2`, `search-v3` and `search-v4` (the thoughtful player as it was: see `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
+    12 samples; at the Scopone games it searches with the compiled solver, `arena_solver`, which
+    gives the same values), `search-v2`, `search-v3` and `search-v4` (the thoughtful player as it was: see `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
     `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the
@@ -53,8 +55,9 @@ def make_bot(name: str) -> Bot:
             model, temperature, mistakes = name.split(":")[1:]
             value = {"greedy": play_value, "searcher": searcher_value, "reader": reader_value}[model]
             return Thinker(THOUGHTFUL, Opponent(value, float(temperature), float(mistakes)))
-        if name.startswith("search-v1:"):
-            return SearchBot(samples=int(name.split(":", 1)[1]))
+        if name == "search-v1" or name.startswith("search-v1:"):  # the Scopone games searched in C
+            samples = int(name.split(":", 1)[1]) if ":" in name else 12
+            return SearchBot(samples=samples, values_of=arena_solver.play_values)
         if name.startswith("think:"):
             nodes, worlds, *rest = name.split(":")[1:]
             together = "together" in rest
@@ -162,27 +165,30 @@ def main(argv: list[str] | None = None) -> None:
                         "difference, paired deal by deal")
     args = parser.parse_args(argv)
     make_bot(args.bot_a), make_bot(args.bot_b)  # an unknown name stops here
-    players = Rules(args.variant, players=args.players).players
-    shares = [args.deals // args.jobs + (i < args.deals % args.jobs) for i in range(args.jobs)]
-    starts = [sum(shares[:i]) for i in range(args.jobs)]
-    jobs = [(args.bot_a, args.bot_b, s, n, args.seed, args.variant, players) for s, n in zip(starts, shares, strict=True)]
+    rules = Rules(args.variant, players=args.players)
     began = time.time()
-    print(f"Playing {args.deals} paired deals of {Rules(args.variant, players=players).name} "
-          f"in {args.jobs} process(es)...", file=sys.stderr, flush=True)
+    print(f"Playing {args.deals} paired deals of {rules.name} in {args.jobs} process(es)...", file=sys.stderr, flush=True)
+    bar = Progress(args.deals, "paired deals")
+
+    def progress(margins: list[float]) -> None:
+        mean, low, high = confidence_interval(margins)
+        bar.update(len(margins), f"so far {mean:+.3f} ({low:+.3f} to {high:+.3f})")
+
     if args.jobs == 1:
-        bar = Progress(args.deals, "paired deals")
-
-        def progress(margins: list[float]) -> None:
-            mean, low, high = confidence_interval(margins)
-            bar.update(len(margins), f"so far {mean:+.3f} ({low:+.3f} to {high:+.3f})")
-
         a, b = Stopwatch(make_bot(args.bot_a)), Stopwatch(make_bot(args.bot_b))
-        results = [(paired_margins(a, b, args.deals, args.seed, Rules(args.variant, players=players), progress),
-                    a.seconds, b.seconds)]
-        bar.finish()
-    else:
+        results = [(paired_margins(a, b, args.deals, args.seed, rules, progress), a.seconds, b.seconds)]
+    else:  # small shares, so that the bar moves as each is done
+        size = max(1, min(25, args.deals // (8 * args.jobs)))
+        jobs = [(args.bot_a, args.bot_b, start, min(size, args.deals - start), args.seed, args.variant, rules.players)
+                for start in range(0, args.deals, size)]
+        done: dict[int, tuple[list[float], list[float], list[float]]] = {}
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(_play_share, jobs))
+            shares = {pool.submit(_play_share, job): job[2] for job in jobs}
+            for share in as_completed(shares):
+                done[shares[share]] = share.result()
+                progress([m for result in done.values() for m in result[0]])
+        results = [done[start] for start in sorted(done)]
+    bar.finish()
     margins = [m for share in results for m in share[0]]
     mean, low, high = confidence_interval(margins)
     print(f"{args.bot_a} vs {args.bot_b}: {args.deals} paired deals ({2 * args.deals} hands) of "

@@ -16,7 +16,7 @@ from neapolitan.scopa.belief import Belief, Opponent, reader_value, searcher_val
 from neapolitan.scopa.captures import sweepable
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.rules import Rules
-from neapolitan.scopa.search import Analysis, Leaf, analyse
+from neapolitan.scopa.search import Analysis, Leaf, PlayValues, analyse, searched_values
 from neapolitan.scopa.state import HandState, PlayerView
 from neapolitan.scopa.thinking import Budget, think
 
@@ -79,15 +79,17 @@ class SearchBot:
     alpha-beta (to the end of the hand when few cards are left, else to the end of the current
     deal), and play the best play on average (`neapolitan.scopa.search.analyse`)."""
 
-    def __init__(self, samples: int = 12, seed: int | str = 0) -> None:
+    def __init__(self, samples: int = 12, seed: int | str = 0, values_of: PlayValues = searched_values) -> None:
         self.samples = samples
         self.seed = seed
+        self.values_of = values_of  # how each deal is searched (the arena may pass a compiled solver)
 
     def __call__(self, view: PlayerView, rng: random.Random | None = None) -> Play:
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        analysis = analyse(view, self.samples, seed=self.seed if rng is None else rng.random())
+        analysis = analyse(view, self.samples, seed=self.seed if rng is None else rng.random(),
+                           values_of=self.values_of)
         return analysis.best
 
 

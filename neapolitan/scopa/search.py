@@ -215,9 +215,19 @@ class Analysis:
         return self.wins.get(self.best, 0) / self.samples if self.samples else 1.0
 
 
+PlayValues = Callable[[HandState, int, int | None], dict[Play, float]]
+
+
+def searched_values(state: HandState, side: int, plies: int | None = None) -> dict[Play, float]:
+    """The value for `side` of every legal play: exact to the end of the hand, or with `plies`, to
+    the end of the current deal or that many plays on, where `estimate` judges the piles."""
+    solver = Solver(side) if plies is None else Solver(side, until_redeal=True, plies=plies)
+    return solver.play_values(state)
+
+
 def analyse(
     view: PlayerView, samples: int = 24, seed: int | str = 0, *, exact_from: int = 20,
-    plies: int | None = None,
+    plies: int | None = None, values_of: PlayValues = searched_values,
 ) -> Analysis:
     """Value every legal play from this player's point of view.
 
@@ -226,7 +236,8 @@ def analyse(
     are dealt at random `samples` times consistently with what the player saw, each deal is
     searched, and the values are averaged. Deals with at most `exact_from` cards left are solved
     to the end of the hand; longer ones to the end of the current deal, or `plies` plays
-    (MAX_PLIES at most), where `estimate` judges the piles.
+    (MAX_PLIES at most), where `estimate` judges the piles. `values_of` searches each deal (the
+    arena passes a compiled solver giving the same values).
     """
     side = view.rules.seat_sides[view.seat]
     if fully_known(view):
@@ -238,14 +249,9 @@ def analyse(
     rng = random.Random(f"{seed}:{view.to_text()}")
     totals: dict[Play, list[float]] = {}
     wins: dict[Play, int] = {}
-    deep = view.cards_left_to_play() <= exact_from
+    horizon = None if view.cards_left_to_play() <= exact_from else plies or min(sum(view.hand_sizes), MAX_PLIES)
     for _ in range(samples):
-        state = view.sample_state(rng)
-        if deep:
-            values = Solver(side).play_values(state)
-        else:
-            horizon = plies or min(sum(view.hand_sizes), MAX_PLIES)
-            values = Solver(side, until_redeal=True, plies=horizon).play_values(state)
+        values = values_of(view.sample_state(rng), side, horizon)
         best = max(values.values())
         for play, v in values.items():
             totals.setdefault(play, []).append(v)

@@ -180,6 +180,15 @@ def test_the_arena_writes_the_margins_and_pairs_them_with_another_run(tmp_path, 
     assert paired_difference([1.0, 2.0, 3.0], [0.5, 2.0]) == [0.5, 0.0]
 
 
+def test_the_arena_on_two_cores_keeps_the_deals_in_order(tmp_path):
+    """Shares played in two processes come back as they finish; the margins are written deal by deal."""
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    arena_main(["greedy", "search-v1:2", "--deals", "3", "--seed", "j", "--margins", str(one)])
+    arena_main(["greedy", "search-v1:2", "--deals", "3", "--seed", "j", "--jobs", "2", "--margins", str(two)])
+    assert json.loads(two.read_text()) == json.loads(one.read_text())
+    assert len(json.loads(one.read_text())) == 3
+
+
 @pytest.mark.parametrize("name", ["oracle", "search:4", "think:many:8", "search-v1:x", "search+bogus=1"])
 def test_unknown_bot_is_refused(name):
     with pytest.raises(SystemExit, match="Unknown bot"):
