@@ -42,7 +42,8 @@ Bot = Callable[..., Play]
 def make_bot(name: str) -> Bot:
     """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
     12 samples; at the Scopone games it searches with the compiled solver, `arena_solver`, which
-    gives the same values), `search-v2`, `search-v3` and `search-v4` (the thoughtful player as it was: see `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
+    gives the same values), `search-v2` to `search-v5` (the thoughtful player as it was: see
+    `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
     `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the
@@ -78,14 +79,18 @@ def make_bot(name: str) -> Bot:
 def tuned(name: str) -> Bot:
     """`search+FIELD=VALUE+...` (or `search-v2+...`, not reading the opponent's plays, or
     `reads:...+...`): the thoughtful player with these fields of its two-player budgets changed
-    (`Budget`'s fields)."""
+    (`Budget`'s fields); with `+players=N` among them, those of its budgets for N players."""
     base, *changes = name.split("+")
     fields = {}
+    players = 2
     for change in changes:
         key, value = change.split("=")
+        if key == "players":
+            players = int(value)
+            continue
         kind = type(getattr(THOUGHTFUL[2], key))
         fields[key] = kind(float(value)) if kind is not bool else value in ("1", "true")
-    budgets = {n: replace(b, **fields) if n == 2 or n == (2, True) else b for n, b in THOUGHTFUL.items()}
+    budgets = {n: replace(b, **fields) if n in (players, (players, True)) else b for n, b in THOUGHTFUL.items()}
     if base == "search":
         return Thinker(budgets, THOUGHTFUL_PLAYER.opponent, READS_IN)
     if base.startswith("reads:"):

@@ -170,6 +170,13 @@ def test_a_budget_changed_by_name(name, budget, reads):
     assert (bot.opponent is not None) == reads
 
 
+def test_a_budget_for_another_table_size_changed_by_name():
+    """`+players=N`: the fields change the budget for N players; the others keep theirs."""
+    bot = make_bot("search+players=4+deepen_from=16+usual=100")
+    assert (bot.budgets[4].deepen_from, bot.budgets[4].usual, bot.budgets[4].nodes) == (16, 100, THOUGHTFUL[4].nodes)
+    assert bot.budgets[2] == THOUGHTFUL[2] and bot.budgets[3] == THOUGHTFUL[3]
+
+
 def test_the_arena_writes_the_margins_and_pairs_them_with_another_run(tmp_path, capsys):
     first, second = tmp_path / "a.json", tmp_path / "b.json"
     arena_main(["greedy", "search-v1:2", "--deals", "2", "--seed", "t", "--margins", str(first)])
