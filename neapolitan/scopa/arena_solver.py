@@ -86,15 +86,18 @@ def compiled_values(state: HandState, side: int, plies: int | None = None) -> di
 
 def play_values(state: HandState, side: int, plies: int | None = None) -> dict[Play, float]:
     """`searched_values` by the compiled solver where it covers the rules and can be built, else by
-    the Python one (saying so once)."""
-    if covers(state.rules) and not state.stock:
-        try:
-            return compiled_values(state, side, plies)
-        except NoCompiler as error:
-            _warn_once(str(error))
+    the Python one."""
+    if covers(state.rules) and not state.stock and _buildable():
+        return compiled_values(state, side, plies)
     return searched_values(state, side, plies)
 
 
 @lru_cache(maxsize=1)
-def _warn_once(message: str) -> None:
-    print(f"{message}: searching in Python instead, which takes minutes a decision", file=sys.stderr)
+def _buildable() -> bool:
+    """Whether the compiled solver can be had here (saying once why not)."""
+    try:
+        library()
+    except NoCompiler as error:
+        print(f"{error}: searching in Python instead, which takes minutes a decision", file=sys.stderr)
+        return False
+    return True

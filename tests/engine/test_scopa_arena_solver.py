@@ -89,3 +89,19 @@ def test_the_arenas_search_v1_plays_as_the_python_one():
         chosen = arena(view, random.Random(state.cards_left_to_play()))
         assert chosen == python(view, random.Random(state.cards_left_to_play()))
         state = state.apply(chosen)
+
+
+def test_without_a_compiler_the_arena_searches_in_python_and_says_so(monkeypatch, capsys):
+    from neapolitan.scopa import arena_solver
+
+    def no_compiler():
+        raise NoCompiler("no C compiler here")
+
+    monkeypatch.setattr(arena_solver, "library", no_compiler)
+    arena_solver._buildable.cache_clear()
+    try:
+        state = position("SCOPONE_SCIENTIFICO", 5, 8)
+        assert play_values(state, 0) == searched_values(state, 0)
+        assert "no C compiler here: searching in Python instead" in capsys.readouterr().err
+    finally:
+        arena_solver._buildable.cache_clear()
