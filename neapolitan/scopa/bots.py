@@ -143,8 +143,10 @@ def learned_leaf(rules: Rules) -> Leaf:
 # at the 95% level on 1,000 deals). With four, 2,400 positions usually, and up to 12,000 when the
 # best two plays are close; one round of plays ahead, and with 12 cards left or fewer deeper, to
 # the end of the hand while the world's share lasts (at Scopone Scientifico +0.230 a hand, 95% CI
-# -0.003 to +0.463, paired deal by deal on 100 deals against `search-v1`, seed probe; still -0.655
-# against `search-v1` there, -0.815 to -0.495 on 600: see README). Capturing by fifteens offers more plays in every position, so a
+# -0.003 to +0.463, paired deal by deal on 100 deals against `search-v1`, seed probe; against the
+# player before, `search-v5`, on 300 paired deals: Scopone Scientifico +0.210, Scopone +0.153, Scopa
+# +0.218, each CI above 0; still -0.655 against `search-v1` at Scopone Scientifico, -0.815 to
+# -0.495 on 600: see README). Capturing by fifteens offers more plays in every position, so a
 # position costs about twice as much: two players at Scopa a Quindici search fewer. The budgets
 # are sized so that the slowest machines of our kind seen so far (a fifth slower than the
 # fastest) keep the median decision within 20 ms and the 99th percentile within 250 ms;
