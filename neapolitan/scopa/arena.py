@@ -57,8 +57,8 @@ def make_bot(name: str) -> Bot:
             value = {"greedy": play_value, "searcher": searcher_value, "reader": reader_value}[model]
             return Thinker(THOUGHTFUL, Opponent(value, float(temperature), float(mistakes)))
         if name == "search-v1" or name.startswith("search-v1:"):  # the Scopone games searched in C
-            samples = int(name.split(":", 1)[1]) if ":" in name else 12
-            return SearchBot(samples=samples, values_of=arena_solver.play_values)
+            samples = {"samples": int(name.split(":", 1)[1])} if ":" in name else {}  # else SearchBot's 12
+            return SearchBot(values_of=arena_solver.play_values, **samples)
         if name.startswith("think:"):
             nodes, worlds, *rest = name.split(":")[1:]
             together = "together" in rest
@@ -72,7 +72,7 @@ def make_bot(name: str) -> Bot:
     except (ValueError, KeyError, AttributeError):  # AttributeError: not a budget's field
         pass
     if name not in ARENA_BOTS:
-        raise SystemExit(f"Unknown bot {name!r}: choose {', '.join(ARENA_BOTS)}, search-v1:N or think:NODES:WORLDS")
+        raise SystemExit(f"Unknown bot {name!r}: choose {', '.join(ARENA_BOTS)}, search-v1[:N] or think:NODES:WORLDS")
     return ARENA_BOTS[name]
 
 

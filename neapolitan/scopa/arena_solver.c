@@ -46,7 +46,7 @@ enum { EXACT, LOWER, UPPER };
 #define TABLE_BITS 20
 
 static int suit_best[1024];
-static u64 rank_mask[11];
+static u64 rank_mask[11], below[11]; /* the cards of a rank; of the ranks under it */
 static Entry *tt;
 static uint32_t generation;
 static int side, stop_left;
@@ -65,6 +65,7 @@ static int setup(void) {
             if (bits >> (r - 1) & 1 && PRIMIERA[r] > suit_best[bits]) suit_best[bits] = PRIMIERA[r];
     for (int r = 1; r <= 10; r++)
         for (int s = 0; s < 4; s++) rank_mask[r] |= 1ULL << (s * 10 + r - 1);
+    for (int r = 2; r <= 10; r++) below[r] = below[r - 1] | rank_mask[r - 1];
     return 0;
 }
 
@@ -157,9 +158,7 @@ static int legal(const State *s, Move *out) {
             continue;
         }
         int before = n;
-        u64 smaller = 0;
-        for (int r = 1; r < rank; r++) smaller |= rank_mask[r];
-        sums(s->table & smaller, rank, c, 0, out, &n);
+        sums(s->table & below[rank], rank, c, 0, out, &n);
         if (n == before) push(out, &n, c, 0);
     }
     return n;

@@ -174,14 +174,15 @@ BOTS: dict[str, Callable[..., Play]] = {
     "greedy": greedy,
     "search": THOUGHTFUL_PLAYER,
 }
-# Players kept for comparison in the arena: the search player as it was before issue 11, the
+# Players kept for comparison in the arena (which also makes `search-v1`, the search player as it
+# was before issue 11: `SearchBot`, with a compiled solver at the Scopone games), the
 # thoughtful player before it read the opponent's plays (issue 11, item 4), before it read them by
 # `reader_value`, before it valued his replies at their soft minimum, and (with four players)
 # before it searched the last 12 cards deeper.
 ONE_ROUND = {**THOUGHTFUL, 4: replace(THOUGHTFUL[4], deepen_from=0)}
 HARD_REPLIES = {players: replace(budget, soft=0.0) for players, budget in ONE_ROUND.items()}
 ARENA_BOTS: dict[str, Callable[..., Play]] = {
-    **BOTS, "search-v1": SearchBot(), "search-v2": Thinker(HARD_REPLIES),
+    **BOTS, "search-v2": Thinker(HARD_REPLIES),
     "search-v3": Thinker(HARD_REPLIES, SEARCHING_OPPONENT, READS_IN),
     "search-v4": Thinker(HARD_REPLIES, READING_OPPONENT, READS_IN),
     "search-v5": Thinker(ONE_ROUND, READING_OPPONENT, READS_IN),
