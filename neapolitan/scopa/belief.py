@@ -9,8 +9,11 @@ the thoughtful player searches deal him a hand drawn by those weights, and the r
 unseen cards to the stock at random. A play's value is read as
 a searching player's (`searcher_value`, fitted on such players' decisions) or as the greedy
 player's (`neapolitan.scopa.bots.play_value`, which reads a searching opponent worse). With no
-plays of his to read (or more than two players) it deals as `PlayerView.sample_state` does,
-uniformly.
+plays of his to read it deals as `PlayerView.sample_state` does, uniformly.
+
+At the Scopone games every card is dealt at the start, so every play of the hand tells something
+of the hand it came from: `TableBelief` reads the plays of all three other players the same way
+and draws the worlds by a Markov chain (far too many deals to weigh each). `belief_of` chooses.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 
 from neapolitan.cards import DECK, SETTEBELLO, Card, by_rank, cards_from_mask, mask_of
 from neapolitan.scopa.actions import Play
@@ -200,10 +203,14 @@ class Reading:
         value, temperature = opponent.value, opponent.temperature
         self.mistakes = opponent.mistakes
         self.chosen = math.exp(value(position, seen.play) / temperature)
+        known_terms = _terms_at(opponent, position)
 
         def terms(card: Card) -> tuple[float, int]:
-            plays = legal_plays((card,), seen.table, sig, rules, left)
-            return sum(math.exp(value(position, p) / temperature) for p in plays), len(plays)
+            found = known_terms.get(card)
+            if found is None:
+                plays = legal_plays((card,), seen.table, sig, rules, left)
+                found = known_terms[card] = sum(math.exp(value(position, p) / temperature) for p in plays), len(plays)
+            return found
 
         known = [terms(c) for c in later]  # in his hand then, besides the hidden ones
         self.known_weight = sum(w for w, _ in known)
@@ -218,6 +225,21 @@ class Reading:
         weight = self.known_weight + sum(self.weight[c] for c in hand)
         count = self.known_count + sum(self.count[c] for c in hand)
         return (1 - self.mistakes) * self.chosen / weight + self.mistakes / count
+
+
+_TERMS: dict[tuple, dict[Card, tuple[float, int]]] = {}
+
+
+def _terms_at(opponent: Opponent, position: _Position) -> dict[Card, tuple[float, int]]:
+    """Each card's term of a `Reading` in `position` found so far, by card: the same position is
+    read again at each later decision of the hand, and by every player reading it."""
+    key = (opponent, position.rules, position.table, position.left, position.public, position.pile)
+    found = _TERMS.get(key)
+    if found is None:
+        if len(_TERMS) >= 4_000:
+            _TERMS.clear()
+        found = _TERMS[key] = {}
+    return found
 
 
 def positions_then(view: PlayerView) -> list[_Position]:
@@ -292,3 +314,141 @@ class Belief:
                 held += cumulative - previous
             previous = cumulative
         return held / self.cumulative[-1]
+
+
+
+class _Odds:
+    """One `Reading` kept for the chain of `TableBelief`: its terms by card index, and the sums
+    of its terms over the hand the chain now deals its mover."""
+
+    __slots__ = ("weight", "count", "chosen", "mistakes", "known_weight", "known_count", "weights", "counts")
+
+    def __init__(self, reading: Reading, hand: list[Card]) -> None:
+        self.weight = [0.0] * len(DECK)
+        self.count = [0] * len(DECK)
+        for card, weight in reading.weight.items():
+            self.weight[card.index] = weight
+            self.count[card.index] = reading.count[card]
+        self.chosen = (1 - reading.mistakes) * reading.chosen
+        self.mistakes = reading.mistakes
+        self.known_weight = reading.known_weight
+        self.known_count = reading.known_count
+        self.weights = sum(self.weight[c.index] for c in hand)
+        self.counts = sum(self.count[c.index] for c in hand)
+
+    def swap(self, out: int, into: int) -> None:
+        self.weights += self.weight[into] - self.weight[out]
+        self.counts += self.count[into] - self.count[out]
+
+
+def _swap_odds(readings: list[_Odds], out: int, into: int) -> float:
+    """How many times likelier a mover's plays (`readings`) are once card `out` of his hand is
+    swapped for `into`."""
+    ratio = 1.0
+    for reading in readings:
+        weight, count = reading.weight, reading.count
+        more_weight = weight[into] - weight[out]
+        more_count = count[into] - count[out]
+        if more_weight or more_count:
+            chosen, mistakes = reading.chosen, reading.mistakes
+            weights = reading.known_weight + reading.weights
+            counts = reading.known_count + reading.counts
+            ratio *= ((chosen / (weights + more_weight) + mistakes / (counts + more_count))
+                      / (chosen / weights + mistakes / counts))
+    return ratio
+
+
+class TableBelief:
+    """What the other players' plays say of their hands at a table of three or four players with
+    no stock (Scopone: every card is dealt at the start, so every play of the hand tells): each
+    play of each of them, his partner's too, read as `Belief` reads the opponent's (`Reading`),
+    a deal of the hidden cards weighed by all their odds together.
+
+    The deals are far too many to weigh one by one, so a Markov chain draws them (Metropolis): it
+    swaps a card of one hidden hand with a card of another and keeps the swap with the odds of the
+    new hands against the old ones (always, when they are higher): `BURN` swaps tried from a
+    uniform deal before the first world, `STEPS` between worlds, all drawn with the caller's
+    seeded rng. `work` is what the reading cost, as `Belief` counts it (cards weighed times plays
+    read); the chain's swaps, a fixed number per world, are not counted."""
+
+    BURN = 100
+    STEPS = 10
+
+    def __init__(self, view: PlayerView, opponent: Opponent) -> None:
+        self.view = view
+        self.work = 0
+        self.seats = [seat for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
+        self.readings: dict[int, list[Reading]] = {}
+        self.chain: dict[int, list[Card]] = {}  # the hidden hands the chain deals now
+        self.odds: dict[int, list[_Odds]] = {}
+        if view.stock_size or not view.history or len(self.seats) < 2:
+            return
+        positions = positions_then(view)
+        unseen = view.unseen()
+        history = view.history
+        for seat in self.seats:
+            self.readings[seat] = [
+                Reading(seen, [s.play.card for s in history[i + 1:] if s.seat == seat], unseen, opponent, positions[i])
+                for i, seen in enumerate(history) if seen.seat == seat
+            ]
+        self.work = len(unseen) * sum(map(len, self.readings.values()))
+        if not self.work:
+            self.readings = {}
+
+    def deal(self, rng: random.Random) -> HandState:
+        """A world consistent with the view: the hidden hands the chain reaches after its next swaps."""
+        view = self.view
+        if not self.readings:
+            return view.sample_state(rng)
+        if self.chain:
+            self.walk(rng, self.STEPS)
+        else:
+            self.start(rng)
+        chain = self.chain
+        hands = (view.hand if seat == view.seat else tuple(chain.get(seat, ())) for seat in range(len(view.hand_sizes)))
+        return view.world(tuple(hands), ())
+
+    def start(self, rng: random.Random) -> None:
+        """Deal the unseen cards uniformly, then walk the chain `BURN` swaps."""
+        view = self.view
+        unseen = view.unseen()
+        rng.shuffle(unseen)
+        taken = 0
+        for seat in self.seats:
+            size = view.hand_sizes[seat]
+            hand = self.chain[seat] = unseen[taken:taken + size]
+            taken += size
+            self.odds[seat] = [_Odds(reading, hand) for reading in self.readings[seat]]
+        self.walk(rng, self.BURN)
+
+    def walk(self, rng: random.Random, steps: int) -> None:
+        chain, odds = self.chain, self.odds
+        pairs = list(permutations(self.seats, 2))
+        randrange, uniform = rng.randrange, rng.random
+        for _ in range(steps):
+            one, other = pairs[randrange(len(pairs))]
+            mine, theirs = chain[one], chain[other]
+            i, j = randrange(len(mine)), randrange(len(theirs))
+            out, into = mine[i].index, theirs[j].index
+            if uniform() < _swap_odds(odds[one], out, into) * _swap_odds(odds[other], into, out):
+                mine[i], theirs[j] = theirs[j], mine[i]
+                for reading in odds[one]:
+                    reading.swap(out, into)
+                for reading in odds[other]:
+                    reading.swap(into, out)
+
+    def chance(self, hands: dict[int, tuple[Card, ...]]) -> float:
+        """The odds of every read play together, had the hidden hands been `hands` (by seat); the
+        chain's deals come in proportion to them (for tests and the curious)."""
+        chance = 1.0
+        for seat, readings in self.readings.items():
+            for reading in readings:
+                chance *= reading.chance(hands[seat])
+        return chance
+
+
+def belief_of(view: PlayerView, opponent: Opponent) -> Belief | TableBelief:
+    """How a player reading his opponents' plays as `opponent`'s deals the hidden cards: by
+    `Belief` with two players, by `TableBelief` at a table of more with no stock (elsewhere
+    uniformly: `TableBelief` finds nothing to read there)."""
+    return Belief(view, opponent) if view.rules.players == 2 else TableBelief(view, opponent)

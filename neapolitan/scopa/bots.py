@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from neapolitan.cards import SETTEBELLO, Card
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.belief import Belief, Opponent, reader_value, searcher_value
+from neapolitan.scopa.belief import Belief, Opponent, TableBelief, belief_of, reader_value, searcher_value
 from neapolitan.scopa.captures import sweepable
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.rules import Rules
@@ -115,11 +115,13 @@ class Thinker:
         seed = 0 if rng is None else rng.random()
         return think(view, budget_for(self.budgets, view.rules), learned_leaf(view.rules), seed, self.belief(view))
 
-    def belief(self, view: PlayerView) -> Belief | None:
+    def belief(self, view: PlayerView) -> Belief | TableBelief | None:
         """What this player reads of the opponent's hand from his plays of the deal (None: it
         deals the hidden cards uniformly)."""
-        reads = self.opponent is not None and (self.reads_in is None or view.rules.variant in self.reads_in)
-        return Belief(view, self.opponent) if reads else None
+        reads = self.reads_in is None or view.rules.variant in self.reads_in
+        if not reads or self.opponent is None:
+            return None
+        return belief_of(view, self.opponent)
 
 
 def budget_for(budgets: Mapping[int | tuple[int, bool], Budget], rules: Rules) -> Budget:
@@ -158,15 +160,20 @@ THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
     4: Budget(nodes=12_000, worlds=32, min_worlds=4, deepen_from=12, sure=4.0, sure_after=4, usual=2_400, close=1.0),
 }
 
-# How the thoughtful player reads the opponent's plays of the current deal (as a searching
-# player's, `neapolitan.scopa.belief.reader_value`), in two-player Scopa only: the one game where
-# the arena has measured it (it was fitted there). Reading fewer facts of each play
-# (`searcher_value`, SEARCHING_OPPONENT: the player before issue 11's second round, `search-v3`),
-# 1,000 paired deals, seed dev2: +0.076 points a hand (95% CI +0.013 to +0.140) over the same
-# player dealing the hidden cards uniformly; reading them all: see README ("Computer players").
+# How the thoughtful player reads the other players' plays (as a searching player's,
+# `neapolitan.scopa.belief.reader_value`), where the arena has measured it: in two-player Scopa
+# the opponent's plays of the current deal (it was fitted there; reading fewer facts of each play,
+# `searcher_value`, SEARCHING_OPPONENT: the player before issue 11's second round, `search-v3`,
+# 1,000 paired deals, seed dev2: +0.076 points a hand, 95% CI +0.013 to +0.140, over the same
+# player dealing the hidden cards uniformly; reading them all: see README, "Computer players"),
+# and at the two Scopone games all three others' plays of the hand (`TableBelief`: at Scopone
+# Scientifico +0.227 a hand, 95% CI +0.073 to +0.380, over the player dealing them uniformly,
+# `search-v6`, 600 paired deals, seed tb3; read at temperature 0.8 instead, -0.024, -0.224 to
+# +0.176, paired deal by deal on the same deals).
 SEARCHING_OPPONENT = Opponent(searcher_value, temperature=1.5, mistakes=0.05)
 READING_OPPONENT = Opponent(reader_value, temperature=1.5, mistakes=0.05)
-READS_IN = frozenset({"SCOPA_2P"})
+READS_IN_TWO = frozenset({"SCOPA_2P"})
+READS_IN = READS_IN_TWO | {"SCOPONE_SCIENTIFICO", "SCOPONE"}
 
 THOUGHTFUL_PLAYER = Thinker(THOUGHTFUL, READING_OPPONENT, READS_IN)
 
@@ -177,13 +184,14 @@ BOTS: dict[str, Callable[..., Play]] = {
 # Players kept for comparison in the arena (which also makes `search-v1`, the search player as it
 # was before issue 11: `SearchBot`, with a compiled solver at the Scopone games), the
 # thoughtful player before it read the opponent's plays (issue 11, item 4), before it read them by
-# `reader_value`, before it valued his replies at their soft minimum, and (with four players)
-# before it searched the last 12 cards deeper.
+# `reader_value`, before it valued his replies at their soft minimum, (with four players) before
+# it searched the last 12 cards deeper, and before it read the other players' plays at Scopone.
 ONE_ROUND = {**THOUGHTFUL, 4: replace(THOUGHTFUL[4], deepen_from=0)}
 HARD_REPLIES = {players: replace(budget, soft=0.0) for players, budget in ONE_ROUND.items()}
 ARENA_BOTS: dict[str, Callable[..., Play]] = {
     **BOTS, "search-v2": Thinker(HARD_REPLIES),
-    "search-v3": Thinker(HARD_REPLIES, SEARCHING_OPPONENT, READS_IN),
-    "search-v4": Thinker(HARD_REPLIES, READING_OPPONENT, READS_IN),
-    "search-v5": Thinker(ONE_ROUND, READING_OPPONENT, READS_IN),
+    "search-v3": Thinker(HARD_REPLIES, SEARCHING_OPPONENT, READS_IN_TWO),
+    "search-v4": Thinker(HARD_REPLIES, READING_OPPONENT, READS_IN_TWO),
+    "search-v5": Thinker(ONE_ROUND, READING_OPPONENT, READS_IN_TWO),
+    "search-v6": Thinker(THOUGHTFUL, READING_OPPONENT, READS_IN_TWO),
 }

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.belief import Belief
+from neapolitan.scopa.belief import Belief, TableBelief
 from neapolitan.scopa.search import (
     Analysis,
     Leaf,
@@ -59,7 +59,8 @@ class Budget:
         return bool(self.usual) and used >= self.usual and lead >= self.close
 
 
-def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0, belief: Belief | None = None) -> Analysis:
+def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0,
+          belief: Belief | TableBelief | None = None) -> Analysis:
     """The value of every legal play for the player to move in `view`, within `budget`; the
     worlds dealt by `belief` (what the opponent's plays say of his hand), else uniformly."""
     side = view.rules.seat_sides[view.seat]

@@ -1,6 +1,7 @@
 """What the opponent's plays of the deal say about his hand (`neapolitan.scopa.belief`): the deal's
 history as recorded, worlds always consistent with the view, the weights favouring the worlds where
 his plays were sensible, and reproducible with a seed."""
+import itertools
 import random
 
 import pytest
@@ -13,6 +14,8 @@ from neapolitan.scopa.belief import (
     Belief,
     Opponent,
     Reading,
+    TableBelief,
+    belief_of,
     _Position,
     play_features,
     positions_then,
@@ -23,6 +26,7 @@ from neapolitan.scopa.bots import (
     READING_OPPONENT,
     SEARCHING_OPPONENT,
     THOUGHTFUL,
+    THOUGHTFUL_PLAYER,
     Thinker,
     greedy,
     play_value,
@@ -159,13 +163,103 @@ def test_the_same_view_and_seed_deal_the_same_worlds():
     assert a.analyse(view, random.Random(7)).values == b.analyse(view, random.Random(7)).values
 
 
-def test_more_than_two_players_deal_uniformly():
+def test_more_than_two_players_with_a_stock_deal_uniformly():
+    """Four players of Scopa hold three cards at a time: a deal of the stock tells little, and
+    the reading of more than one opponent is made for tables with no stock (Scopone)."""
     rules = Rules("SCOPA_4P")
     start = deal(rules, "belief:4p", dealer=3)
     play = greedy(start.view(0))
     after = start.apply(play)
     view = after.view(1, history_after((), start, play, after))
     assert Belief(view, SENSIBLE).work == 0
+    belief = belief_of(view, SENSIBLE)
+    assert isinstance(belief, TableBelief) and belief.work == 0
+    assert belief.deal(random.Random(3)).to_text() == view.sample_state(random.Random(3)).to_text()
+
+
+def scopone_view(variant: str, seed: int | str, plays: int):
+    """The view of the player to move after `plays` plays of the greedy player, with the hand's
+    history as the arena keeps it."""
+    state = deal(Rules(variant), f"table-belief:{seed}", dealer=3)
+    history: tuple[Seen, ...] = ()
+    for _ in range(plays):
+        play = greedy(state.view(state.to_move))
+        after = state.apply(play)
+        history = history_after(history, state, play, after)
+        state = after
+    return state.view(state.to_move, history)
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 35),
+       variant=st.sampled_from(["SCOPONE_SCIENTIFICO", "SCOPONE"]))
+def test_at_scopone_every_world_is_consistent_with_the_view(seed, plays, variant):
+    """The chain only swaps cards between hidden hands: every world keeps the 40 cards, the
+    player's own hand, every hand's size, and deals no card the player has seen."""
+    view = scopone_view(variant, seed, plays)
+    belief = belief_of(view, READING_OPPONENT)
+    seen = mask_of(view.hand) | mask_of(view.table)
+    for pile in view.piles:
+        seen |= pile
+    rng = random.Random(seed)
+    for _ in range(4):
+        world = belief.deal(rng)
+        world.check_cards_conserved()
+        assert world.hands[view.seat] == view.hand and not world.stock
+        assert tuple(map(len, world.hands)) == view.hand_sizes
+        assert world.view(view.seat).to_text() == view.to_text()
+        hidden = [c for seat, hand in enumerate(world.hands) if seat != view.seat for c in hand]
+        assert not mask_of(hidden) & seen
+
+
+@pytest.mark.parametrize(("variant", "seed", "plays"), [
+    ("SCOPONE_SCIENTIFICO", 1, 33), ("SCOPONE_SCIENTIFICO", 2, 32), ("SCOPONE", 3, 29),
+])
+def test_at_scopone_the_chain_deals_each_hand_as_often_as_its_plays_odds_say(variant, seed, plays):
+    """Late in the hand few deals of the hidden cards are left: weighed one by one (every deal,
+    `TableBelief.chance`), each card's chance of being in each hidden hand is known exactly; the
+    chain's worlds give the same chances, and they are far from the uniform ones."""
+    view = scopone_view(variant, seed, plays)
+    belief = TableBelief(view, READING_OPPONENT)
+    seats = belief.seats
+    unseen = view.unseen()
+    assert belief.work and 1 < len(seats) and len(unseen) <= 7
+    exact: dict[tuple[int, object], float] = {}
+    total = 0.0
+    for order in itertools.permutations(unseen):
+        hands, taken = {}, 0
+        for seat in seats:
+            hands[seat] = tuple(sorted(order[taken:taken + view.hand_sizes[seat]], key=lambda c: c.index))
+            taken += view.hand_sizes[seat]
+        chance = belief.chance(hands)
+        total += chance
+        for seat, hand in hands.items():
+            for card in hand:
+                exact[seat, card] = exact.get((seat, card), 0.0) + chance
+    drawn: dict[tuple[int, object], int] = {}
+    rng = random.Random(0)
+    worlds = 4000
+    for _ in range(worlds):
+        world = belief.deal(rng)
+        for seat in seats:
+            for card in world.hands[seat]:
+                drawn[seat, card] = drawn.get((seat, card), 0) + 1
+    uniform = max(abs(p / total - view.hand_sizes[seat] / len(unseen)) for (seat, _), p in exact.items())
+    assert uniform > 0.15  # the plays told something
+    for key, p in exact.items():
+        assert drawn.get(key, 0) / worlds == pytest.approx(p / total, abs=0.04)
+
+
+def test_the_thoughtful_player_reads_every_other_player_at_scopone():
+    """At both Scopone games the Thoughtful player deals the hidden cards by what the three
+    others' plays of the hand say, and the same view and seed deal the same worlds."""
+    for variant in ("SCOPONE_SCIENTIFICO", "SCOPONE"):
+        view = scopone_view(variant, 7, 14)
+        belief = THOUGHTFUL_PLAYER.belief(view)
+        assert isinstance(belief, TableBelief) and belief.work > 0
+        first, again = (THOUGHTFUL_PLAYER.belief(view) for _ in range(2))
+        assert [first.deal(random.Random(5)).to_text() for _ in range(3)] == \
+            [again.deal(random.Random(5)).to_text() for _ in range(3)]
 
 
 @settings(max_examples=40, deadline=None, database=None)
