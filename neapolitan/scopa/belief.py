@@ -236,7 +236,7 @@ def _terms_at(opponent: Opponent, position: _Position) -> dict[Card, tuple[float
     key = (opponent, position.rules, position.table, position.left, position.public, position.pile)
     found = _TERMS.get(key)
     if found is None:
-        if len(_TERMS) >= 4_000:
+        if len(_TERMS) >= 1_000:  # (the positions of some 25 hands)
             _TERMS.clear()
         found = _TERMS[key] = {}
     return found
@@ -336,10 +336,6 @@ class _Odds:
         self.weights = sum(self.weight[c.index] for c in hand)
         self.counts = sum(self.count[c.index] for c in hand)
 
-    def swap(self, out: int, into: int) -> None:
-        self.weights += self.weight[into] - self.weight[out]
-        self.counts += self.count[into] - self.count[out]
-
 
 def _swap_odds(readings: list[_Odds], out: int, into: int) -> float:
     """How many times likelier a mover's plays (`readings`) are once card `out` of his hand is
@@ -371,8 +367,8 @@ class TableBelief:
     seeded rng. `work` is what the reading cost, as `Belief` counts it (cards weighed times plays
     read); the chain's swaps, a fixed number per world, are not counted."""
 
-    BURN = 100
-    STEPS = 10
+    BURN = 150
+    STEPS = 20
 
     def __init__(self, view: PlayerView, opponent: Opponent) -> None:
         self.view = view
@@ -395,13 +391,14 @@ class TableBelief:
         if not self.work:
             self.readings = {}
 
-    def deal(self, rng: random.Random) -> HandState:
-        """A world consistent with the view: the hidden hands the chain reaches after its next swaps."""
+    def deal(self, rng: random.Random, steps: int | None = None) -> HandState:
+        """A world consistent with the view: the hidden hands the chain reaches after its next
+        `steps` swaps tried (`STEPS` unless told)."""
         view = self.view
         if not self.readings:
             return view.sample_state(rng)
         if self.chain:
-            self.walk(rng, self.STEPS)
+            self.walk(rng, self.STEPS if steps is None else steps)
         else:
             self.start(rng)
         chain = self.chain
@@ -424,18 +421,20 @@ class TableBelief:
     def walk(self, rng: random.Random, steps: int) -> None:
         chain, odds = self.chain, self.odds
         pairs = list(permutations(self.seats, 2))
-        randrange, uniform = rng.randrange, rng.random
+        uniform = rng.random
         for _ in range(steps):
-            one, other = pairs[randrange(len(pairs))]
+            one, other = pairs[int(uniform() * len(pairs))]
             mine, theirs = chain[one], chain[other]
-            i, j = randrange(len(mine)), randrange(len(theirs))
+            i, j = int(uniform() * len(mine)), int(uniform() * len(theirs))
             out, into = mine[i].index, theirs[j].index
             if uniform() < _swap_odds(odds[one], out, into) * _swap_odds(odds[other], into, out):
                 mine[i], theirs[j] = theirs[j], mine[i]
                 for reading in odds[one]:
-                    reading.swap(out, into)
+                    reading.weights += reading.weight[into] - reading.weight[out]
+                    reading.counts += reading.count[into] - reading.count[out]
                 for reading in odds[other]:
-                    reading.swap(into, out)
+                    reading.weights += reading.weight[out] - reading.weight[into]
+                    reading.counts += reading.count[out] - reading.count[into]
 
     def chance(self, hands: dict[int, tuple[Card, ...]]) -> float:
         """The odds of every read play together, had the hidden hands been `hands` (by seat); the

@@ -12,7 +12,14 @@ from functools import lru_cache
 
 from neapolitan.cards import SETTEBELLO, Card
 from neapolitan.scopa.actions import Play
-from neapolitan.scopa.belief import Belief, Opponent, TableBelief, belief_of, reader_value, searcher_value
+from neapolitan.scopa.belief import (
+    Belief,
+    Opponent,
+    TableBelief,
+    belief_of,
+    reader_value,
+    searcher_value,
+)
 from neapolitan.scopa.captures import sweepable
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.rules import Rules
@@ -116,8 +123,10 @@ class Thinker:
         return think(view, budget_for(self.budgets, view.rules), learned_leaf(view.rules), seed, self.belief(view))
 
     def belief(self, view: PlayerView) -> Belief | TableBelief | None:
-        """What this player reads of the opponent's hand from his plays of the deal (None: it
-        deals the hidden cards uniformly)."""
+        """What this player reads of the hidden hands from the plays that came from them: the
+        opponent's plays of the deal with two players, every other player's plays of the hand at a
+        table with no stock (`neapolitan.scopa.belief.belief_of`; None: it deals the hidden cards
+        uniformly)."""
         reads = self.reads_in is None or view.rules.variant in self.reads_in
         if not reads or self.opponent is None:
             return None
@@ -173,7 +182,7 @@ THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
 SEARCHING_OPPONENT = Opponent(searcher_value, temperature=1.5, mistakes=0.05)
 READING_OPPONENT = Opponent(reader_value, temperature=1.5, mistakes=0.05)
 READS_IN_TWO = frozenset({"SCOPA_2P"})
-READS_IN = READS_IN_TWO | {"SCOPONE_SCIENTIFICO", "SCOPONE"}
+READS_IN = READS_IN_TWO | {"SCOPONE_SCIENTIFICO"}
 
 THOUGHTFUL_PLAYER = Thinker(THOUGHTFUL, READING_OPPONENT, READS_IN)
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from neapolitan.cards import Card, by_index
 from neapolitan.i18n import _
 from neapolitan.scopa.actions import Play
+from neapolitan.scopa.belief import Belief, TableBelief
 from neapolitan.scopa.bots import THOUGHTFUL, THOUGHTFUL_PLAYER, budget_for, learned_leaf
 from neapolitan.scopa.proof import KNOWN, SAMPLED, can_sweep
 from neapolitan.scopa.puzzles import Verdict, explain_play
@@ -26,6 +28,7 @@ from neapolitan.scopa.thinking import Budget, think
 
 SEED = "coach"
 RISK_WORLDS = 32  # deals of the cards still out on which the next player's chance to sweep is counted
+RISK_SWAPS = 5  # ... drawn this many swaps of a `TableBelief`'s chain apart (a share needs no more)
 
 
 @dataclass(frozen=True)
@@ -67,11 +70,12 @@ class Advice:
 
 
 # Beside its search the coach counts each play's risk of leaving a sweep (RISK_WORLDS deals), so
-# with four players, where positions cost most, it searches a fifth less than the Thoughtful player:
+# with four players, where positions cost most, it searches a third less than the Thoughtful player:
 # the learner who asks waits within the players' targets (a 20 ms median) on the slower machines of
 # our kind too (with the players' budget it took a median of 20.2 ms at Scopone Scientifico on a
-# fast one). Otherwise it has the player's budget.
-COACH_BUDGETS: dict[int, Budget] = {4: replace(THOUGHTFUL[4], nodes=9_600, usual=1_900)}
+# fast one; with a fifth less, once it read the other players' plays there, 21.1 ms on a slow one).
+# Otherwise it has the player's budget.
+COACH_BUDGETS: dict[int, Budget] = {4: replace(THOUGHTFUL[4], nodes=8_000, usual=1_600)}
 
 
 def advise(view: PlayerView, budget: Budget | None = None, seed: str = SEED) -> Advice:
@@ -89,7 +93,7 @@ def advise(view: PlayerView, budget: Budget | None = None, seed: str = SEED) -> 
     known = fully_known(view)
     reading = Reading(KNOWN if known else SAMPLED, analysis.values,
                       scopa_risks(view, legal, random.Random(f"{seed}:risk:{view.to_text()}"),
-                                  deal=belief.deal if belief else None),
+                                  deal=_risk_deal(belief)),
                       _best_share(analysis))
     ranking = reading.ranking
     verdicts = tuple(
@@ -118,6 +122,13 @@ def scopa_risks(view: PlayerView, plays: list[Play], rng: random.Random, worlds:
     deal = deal or view.sample_state
     deals = [deal(rng) for _ in range(1 if fully_known(view) else worlds)]
     return {play: sum(can_sweep(deal.apply(play)) for deal in deals) / len(deals) for play in plays}
+
+
+def _risk_deal(belief: Belief | TableBelief | None) -> Callable[[random.Random], HandState] | None:
+    """How the worlds of the risk are drawn: as the belief deals them (a chain's a few swaps apart)."""
+    if isinstance(belief, TableBelief):
+        return partial(belief.deal, steps=RISK_SWAPS)
+    return belief.deal if belief else None
 
 
 def _best_share(analysis: Analysis) -> float:

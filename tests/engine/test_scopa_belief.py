@@ -15,8 +15,8 @@ from neapolitan.scopa.belief import (
     Opponent,
     Reading,
     TableBelief,
-    belief_of,
     _Position,
+    belief_of,
     play_features,
     positions_then,
     reader_features,
@@ -250,16 +250,17 @@ def test_at_scopone_the_chain_deals_each_hand_as_often_as_its_plays_odds_say(var
         assert drawn.get(key, 0) / worlds == pytest.approx(p / total, abs=0.04)
 
 
-def test_the_thoughtful_player_reads_every_other_player_at_scopone():
-    """At both Scopone games the Thoughtful player deals the hidden cards by what the three
-    others' plays of the hand say, and the same view and seed deal the same worlds."""
-    for variant in ("SCOPONE_SCIENTIFICO", "SCOPONE"):
-        view = scopone_view(variant, 7, 14)
-        belief = THOUGHTFUL_PLAYER.belief(view)
-        assert isinstance(belief, TableBelief) and belief.work > 0
-        first, again = (THOUGHTFUL_PLAYER.belief(view) for _ in range(2))
-        assert [first.deal(random.Random(5)).to_text() for _ in range(3)] == \
-            [again.deal(random.Random(5)).to_text() for _ in range(3)]
+def test_the_thoughtful_player_reads_every_other_player_at_scopone_scientifico():
+    """At Scopone Scientifico the Thoughtful player deals the hidden cards by what the three others'
+    plays of the hand say, and the same view and seed deal the same worlds; at Scopone, where the
+    arena has not shown the reading stronger, uniformly."""
+    view = scopone_view("SCOPONE_SCIENTIFICO", 7, 14)
+    belief = THOUGHTFUL_PLAYER.belief(view)
+    assert isinstance(belief, TableBelief) and belief.work > 0
+    first, again = (THOUGHTFUL_PLAYER.belief(view) for _ in range(2))
+    assert [first.deal(random.Random(5)).to_text() for _ in range(3)] == \
+        [again.deal(random.Random(5)).to_text() for _ in range(3)]
+    assert THOUGHTFUL_PLAYER.belief(scopone_view("SCOPONE", 7, 14)) is None
 
 
 @settings(max_examples=40, deadline=None, database=None)
@@ -296,6 +297,29 @@ def test_a_play_is_weighed_against_the_plays_his_other_cards_had(table, played, 
     reading = Reading(seen, list(parse_cards(later)), list(parse_cards(hand)), indifferent,
                       _Position(Rules(), seen.table, 30))
     assert reading.chance(tuple(parse_cards(hand))) == pytest.approx(odds)
+
+
+@pytest.mark.parametrize(("public", "pile"), [("9C 5D 6D 2B 8S", ""), ("9C 5D 6D 2B 8S", "7S 6C"), ("5D 1B", "7S")])
+def test_a_reading_is_the_same_worked_out_afresh_or_from_the_terms_remembered(public, pile):
+    """Each position's terms are remembered for the later decisions of the hand (`_TERMS`): a
+    reading made from them is the one made afresh, even after a reading of another position
+    with the same table and cards left (other cards still out, another pile)."""
+    from neapolitan.scopa import belief as belief_module
+
+    seen = Seen(1, Play.parse("2B"), tuple(parse_cards("3C 4S")))
+    hand = list(parse_cards("7C 9C 5D 8S 1B"))
+
+    def reading(public, pile):
+        position = _Position(Rules(), seen.table, 30, tuple(parse_cards(public)), tuple(parse_cards(pile)))
+        made = Reading(seen, [], hand, READING_OPPONENT, position)
+        return made.chosen, made.weight, made.count
+
+    belief_module._TERMS.clear()
+    afresh = reading(public, pile)
+    for other_public, other_pile in ((public, "6S"), ("9C 5D 6D 2B", pile)):
+        belief_module._TERMS.clear()
+        reading(other_public, other_pile)
+        assert reading(public, pile) == afresh
 
 
 def test_the_coach_deals_the_hidden_cards_as_the_thoughtful_player_does():

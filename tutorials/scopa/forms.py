@@ -27,8 +27,9 @@ class ScopaTableForm(TableForm):
         choices=[("search", _("Thoughtful (looks ahead)")), ("greedy", _("Quick (plays the best-looking card)"))],
         initial="search",
         help_text=_(
-            "Thoughtful: it imagines the cards it cannot see dealt in many different ways, plays each "
-            "way to the end of the deal, and chooses the card that does best on average. It usually "
+            "Thoughtful: it imagines the cards it cannot see dealt in many different ways (in two-player "
+            "Scopa and Scopone Scientifico, the ways that fit what the others have played more often), "
+            "plays each way to the end of the deal, and chooses the card that does best on average. It usually "
             "thinks for about a hundredth of a second per card, and rarely for more than a tenth. "
             "Quick: it takes the card that looks best at once, without looking ahead, and answers "
             "straight away."
