@@ -421,11 +421,11 @@ class TableBelief:
     def walk(self, rng: random.Random, steps: int) -> None:
         chain, odds = self.chain, self.odds
         pairs = list(permutations(self.seats, 2))
-        uniform = rng.random
+        randrange, uniform = rng.randrange, rng.random
         for _ in range(steps):
-            one, other = pairs[int(uniform() * len(pairs))]
+            one, other = pairs[randrange(len(pairs))]
             mine, theirs = chain[one], chain[other]
-            i, j = int(uniform() * len(mine)), int(uniform() * len(theirs))
+            i, j = randrange(len(mine)), randrange(len(theirs))
             out, into = mine[i].index, theirs[j].index
             if uniform() < _swap_odds(odds[one], out, into) * _swap_odds(odds[other], into, out):
                 mine[i], theirs[j] = theirs[j], mine[i]

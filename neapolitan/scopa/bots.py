@@ -157,7 +157,7 @@ def learned_leaf(rules: Rules) -> Leaf:
 # -0.003 to +0.463, paired deal by deal on 100 deals against `search-v1`, seed probe; against the
 # player before, `search-v5`, on 300 paired deals: Scopone Scientifico +0.210, Scopone +0.153, Scopa
 # +0.218, each CI above 0; still -0.655 against `search-v1` at Scopone Scientifico, -0.815 to
-# -0.495 on 600: see README). Capturing by fifteens offers more plays in every position, so a
+# -0.495 on 600, and -0.492 once it read the other players' plays, below: see README). Capturing by fifteens offers more plays in every position, so a
 # position costs about twice as much: two players at Scopa a Quindici search fewer. The budgets
 # are sized so that the slowest machines of our kind seen so far (a fifth slower than the
 # fastest) keep the median decision within 20 ms and the 99th percentile within 250 ms;
@@ -175,10 +175,10 @@ THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
 # `searcher_value`, SEARCHING_OPPONENT: the player before issue 11's second round, `search-v3`,
 # 1,000 paired deals, seed dev2: +0.076 points a hand, 95% CI +0.013 to +0.140, over the same
 # player dealing the hidden cards uniformly; reading them all: see README, "Computer players"),
-# and at the two Scopone games all three others' plays of the hand (`TableBelief`: at Scopone
-# Scientifico +0.227 a hand, 95% CI +0.073 to +0.380, over the player dealing them uniformly,
-# `search-v6`, 600 paired deals, seed tb3; read at temperature 0.8 instead, -0.024, -0.224 to
-# +0.176, paired deal by deal on the same deals).
+# and at Scopone Scientifico all three others' plays of the hand (`TableBelief`: +0.296 a hand,
+# 95% CI +0.140 to +0.452, over the player dealing them uniformly, `search-v6`, 600 paired deals,
+# seed tb4; against `search-v1` -0.492, -0.655 to -0.328, where `search-v6` made -0.655 on the same
+# 600 deals of seed scopone; at Scopone not shown stronger, -0.028, -0.224 to +0.168, 300 deals).
 SEARCHING_OPPONENT = Opponent(searcher_value, temperature=1.5, mistakes=0.05)
 READING_OPPONENT = Opponent(reader_value, temperature=1.5, mistakes=0.05)
 READS_IN_TWO = frozenset({"SCOPA_2P"})
