@@ -316,7 +316,6 @@ class Belief:
         return held / self.cumulative[-1]
 
 
-
 class _Odds:
     """One `Reading` kept for the chain of `TableBelief`: its terms by card index, and the sums
     of its terms over the hand the chain now deals its mover."""
@@ -374,6 +373,7 @@ class TableBelief:
         self.view = view
         self.work = 0
         self.seats = [seat for seat, size in enumerate(view.hand_sizes) if seat != view.seat and size]
+        self.pairs = list(permutations(self.seats, 2))  # the chain swaps between these hands
         self.readings: dict[int, list[Reading]] = {}
         self.chain: dict[int, list[Card]] = {}  # the hidden hands the chain deals now
         self.odds: dict[int, list[_Odds]] = {}
@@ -407,20 +407,14 @@ class TableBelief:
 
     def start(self, rng: random.Random) -> None:
         """Deal the unseen cards uniformly, then walk the chain `BURN` swaps."""
-        view = self.view
-        unseen = view.unseen()
-        rng.shuffle(unseen)
-        taken = 0
+        uniform = self.view.sample_state(rng)
         for seat in self.seats:
-            size = view.hand_sizes[seat]
-            hand = self.chain[seat] = unseen[taken:taken + size]
-            taken += size
+            hand = self.chain[seat] = list(uniform.hands[seat])
             self.odds[seat] = [_Odds(reading, hand) for reading in self.readings[seat]]
         self.walk(rng, self.BURN)
 
     def walk(self, rng: random.Random, steps: int) -> None:
-        chain, odds = self.chain, self.odds
-        pairs = list(permutations(self.seats, 2))
+        chain, odds, pairs = self.chain, self.odds, self.pairs
         randrange, uniform = rng.randrange, rng.random
         for _ in range(steps):
             one, other = pairs[randrange(len(pairs))]
