@@ -42,7 +42,7 @@ Bot = Callable[..., Play]
 def make_bot(name: str) -> Bot:
     """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
     12 samples; at the Scopone games it searches with the compiled solver, `arena_solver`, which
-    gives the same values), `search-v2` to `search-v6` (the thoughtful player as it was: see
+    gives the same values), `search-v2` to `search-v7` (the thoughtful player as it was: see
     `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or

@@ -41,6 +41,8 @@ class Budget:
     min_worlds: int = 4  # ... and at least, even over the node budget (each is then cut short)
     deepen_from: int = 0  # one world searched alone goes past its first horizons only with this
     # many cards left or fewer (see `horizons`)
+    shallow_above: int = 40  # with four players and more cards left than this, a world is
+    # searched only the next two plays ahead (cheap, so many more worlds are dealt)
     sure: float = 0.0  # stop early once the best play leads the next by this many standard errors
     sure_after: int = 16  # ... looked at every this many worlds
     together: bool = False  # search the worlds together, in batches of `sure_after` (see `Together`)
@@ -86,7 +88,7 @@ def think(view: PlayerView, budget: Budget, leaf: Leaf, seed: int | str = 0,
             # The first `min_worlds` worlds share the budget evenly; each later one may use what is left.
             share = max(budget.nodes - used, 0) // max(budget.min_worlds - worlds, 1)
             batch = [deal_world(rng)]
-            values, spent = search_world(batch[0], side, share, leaf, budget.deepen_from)
+            values, spent = search_world(batch[0], side, share, leaf, budget.deepen_from, budget.shallow_above)
             found = {play: [value] for play, value in values.items()}
         used += spent
         worlds += len(batch)
@@ -282,7 +284,7 @@ def clear_lead(totals: dict[Play, list[float]]) -> float:
     return math.inf if error == 0 else sum(lead) / len(lead) / error
 
 
-def horizons(state: HandState, deepen_from: int) -> list[int | None]:
+def horizons(state: HandState, deepen_from: int, shallow_above: int = 40) -> list[int | None]:
     """How many plays ahead to search, shallowest first; None is to the end of the hand."""
     left = state.cards_left_to_play()
     players = state.players
@@ -292,6 +294,8 @@ def horizons(state: HandState, deepen_from: int) -> list[int | None]:
     else:
         first = step = players  # whole rounds: a deal of three or four players is too long to search
     depths: list[int | None] = [2] if players == 4 and left > 2 else []  # the next two plays first
+    if depths and left > shallow_above:
+        return depths
     depth = first
     while depth < left:
         depths.append(depth)
@@ -302,14 +306,15 @@ def horizons(state: HandState, deepen_from: int) -> list[int | None]:
     return depths
 
 
-def search_world(world: HandState, side: int, nodes: int, leaf: Leaf, deepen_from: int) -> tuple[dict[Play, float], int]:
+def search_world(world: HandState, side: int, nodes: int, leaf: Leaf, deepen_from: int,
+                 shallow_above: int = 40) -> tuple[dict[Play, float], int]:
     """Every legal play's value in one world, searched as deep as `nodes` allows; and the nodes used.
 
     Each deeper search replaces the one before only if it finishes. When not even the shallowest
     finishes, each play is judged by the position it leads to."""
     values: dict[Play, float] | None = None
     used = 0
-    for plies in horizons(world, deepen_from):
+    for plies in horizons(world, deepen_from, shallow_above):
         solver = Solver(side, plies=plies, leaf=leaf, max_nodes=nodes - used, memo=plies is None or plies > 6)
         try:
             found = solver.play_values(world)

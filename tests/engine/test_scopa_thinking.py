@@ -2,6 +2,7 @@
 is known (checked against the exact solver), and legal in every variant."""
 import math
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from neapolitan.scopa import Play, PlayerView, Rules, deal
 from neapolitan.scopa.bots import THOUGHTFUL, Thinker
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.search import Solver, estimate, solve
-from neapolitan.scopa.thinking import Budget, Together, clear_lead, horizons, soft_minimum, think
+from neapolitan.scopa.thinking import Budget, Together, clear_lead, horizons, search_world, soft_minimum, think
 from tests.engine._support import position
 
 VARIANTS = [("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPA_4P", 4), ("SCOPONE_SCIENTIFICO", 4), ("SCOPONE", 4),
@@ -48,6 +49,43 @@ def played(variant: str, players: int, seed: int, plays: int):
 def test_horizons(variant, players, plays, deepen_from, expected):
     state = played(variant, players, 1, plays)
     assert horizons(state, deepen_from) == expected
+
+
+@pytest.mark.parametrize(("variant", "players", "plays", "expected"), [
+    # With more than 24 cards left, four players search only the next two plays ahead ...
+    ("SCOPONE_SCIENTIFICO", 4, 0, [2]),
+    ("SCOPONE_SCIENTIFICO", 4, 15, [2]),  # 25 left
+    # ... and from 24 cards left, whole rounds again, deeper from 12.
+    ("SCOPONE_SCIENTIFICO", 4, 16, [2, 4]),
+    ("SCOPONE_SCIENTIFICO", 4, 28, [2, 4, 8, None]),
+    ("SCOPONE", 4, 0, [2]),
+    ("SCOPA_4P", 4, 0, [2]),  # 36 left, the stock's too
+    ("SCOPA_4P", 4, 12, [2, 4]),
+    # Two and three players have no such first searches.
+    ("SCOPA_2P", 2, 0, [6]),
+    ("SCOPA_3P", 3, 0, [3]),
+])
+def test_horizons_shallow_early(variant, players, plays, expected):
+    state = played(variant, players, 1, plays)
+    assert horizons(state, 12, shallow_above=24) == expected
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_early_a_world_of_four_players_is_searched_two_plays_ahead(seed):
+    """With 32 cards left, each play is valued as a search of the next two plays values it; a
+    round ahead costs more positions; and for the same budget the Thoughtful player deals more
+    worlds than it would searching a round ahead."""
+    state = played("SCOPONE_SCIENTIFICO", 4, seed, 8)
+    side = state.rules.seat_sides[state.to_move]
+    leaf = leaf_of(tables_for(state.rules))
+    values, used = search_world(state, side, 10**6, leaf, 12, shallow_above=24)
+    assert values == Solver(side, plies=2, leaf=leaf, memo=False).play_values(state)
+    assert search_world(state, side, 10**6, leaf, 12)[1] > 3 * used
+    view = state.view(state.to_move)
+    budget = replace(THOUGHTFUL[4], sure=0.0, usual=0)  # no early stop: the whole budget is spent
+    shallow = think(view, budget, leaf, seed)
+    rounds = think(view, replace(budget, shallow_above=40), leaf, seed)
+    assert shallow.samples == budget.worlds > rounds.samples
 
 
 def test_clear_lead_by_hand():
