@@ -12,7 +12,15 @@ from neapolitan.scopa import Play, PlayerView, Rules, deal
 from neapolitan.scopa.bots import THOUGHTFUL, Thinker
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.search import Solver, estimate, solve
-from neapolitan.scopa.thinking import Budget, Together, clear_lead, horizons, search_world, soft_minimum, think
+from neapolitan.scopa.thinking import (
+    Budget,
+    Together,
+    clear_lead,
+    horizons,
+    search_world,
+    soft_minimum,
+    think,
+)
 from tests.engine._support import position
 
 VARIANTS = [("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPA_4P", 4), ("SCOPONE_SCIENTIFICO", 4), ("SCOPONE", 4),
