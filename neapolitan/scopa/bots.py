@@ -162,7 +162,8 @@ def learned_leaf(rules: Rules) -> Leaf:
 # many worlds for less: at Scopone Scientifico +0.392 a hand, 95% CI +0.174 to +0.610, over the
 # player searching a round ahead there (`search-v7`), 300 paired deals, seed x4, at under half its
 # median time (from 32 cards, +0.160; from 16, +0.300; twice the usual budget beside it, +0.022
-# more, and twice the worlds at least, +0.030, neither shown). Capturing by fifteens offers more plays in every position, so a
+# more, and twice the worlds at least, +0.030, neither shown; against `search-v1` -0.050, 95% CI
+# -0.205 to +0.105, on the 600 deals of seed scopone where `search-v7` made -0.492). Capturing by fifteens offers more plays in every position, so a
 # position costs about twice as much: two players at Scopa a Quindici search fewer. The budgets
 # are sized so that the slowest machines of our kind seen so far (a fifth slower than the
 # fastest) keep the median decision within 20 ms and the 99th percentile within 250 ms;
