@@ -25,7 +25,7 @@ from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.search import Analysis, Leaf, PlayValues, analyse, searched_values
 from neapolitan.scopa.state import HandState, PlayerView
-from neapolitan.scopa.thinking import Budget, think
+from neapolitan.scopa.thinking import NO_SHALLOW, Budget, think
 
 # Weights of the greedy player's priorities.
 SETTEBELLO_W = 30.0
@@ -203,7 +203,7 @@ BOTS: dict[str, Callable[..., Play]] = {
 # `reader_value`, before it valued his replies at their soft minimum, (with four players) before
 # it searched the last 12 cards deeper, before it read the other players' plays at Scopone, and
 # before it searched only two plays ahead early in the hand.
-ROUNDS_EARLY = {**THOUGHTFUL, 4: replace(THOUGHTFUL[4], shallow_above=40)}
+ROUNDS_EARLY = {**THOUGHTFUL, 4: replace(THOUGHTFUL[4], shallow_above=NO_SHALLOW)}
 ONE_ROUND = {**ROUNDS_EARLY, 4: replace(ROUNDS_EARLY[4], deepen_from=0)}
 HARD_REPLIES = {players: replace(budget, soft=0.0) for players, budget in ONE_ROUND.items()}
 ARENA_BOTS: dict[str, Callable[..., Play]] = {

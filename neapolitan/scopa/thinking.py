@@ -31,6 +31,8 @@ from neapolitan.scopa.search import (
 )
 from neapolitan.scopa.state import HandState, PlayerView
 
+NO_SHALLOW = 40  # a `Budget.shallow_above` never reached: no hand has more cards left
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -41,7 +43,7 @@ class Budget:
     min_worlds: int = 4  # ... and at least, even over the node budget (each is then cut short)
     deepen_from: int = 0  # one world searched alone goes past its first horizons only with this
     # many cards left or fewer (see `horizons`)
-    shallow_above: int = 40  # with four players and more cards left than this, a world is
+    shallow_above: int = NO_SHALLOW  # with four players and more cards left than this, a world is
     # searched only the next two plays ahead (cheap, so many more worlds are dealt)
     sure: float = 0.0  # stop early once the best play leads the next by this many standard errors
     sure_after: int = 16  # ... looked at every this many worlds
@@ -284,7 +286,7 @@ def clear_lead(totals: dict[Play, list[float]]) -> float:
     return math.inf if error == 0 else sum(lead) / len(lead) / error
 
 
-def horizons(state: HandState, deepen_from: int, shallow_above: int = 40) -> list[int | None]:
+def horizons(state: HandState, deepen_from: int, shallow_above: int = NO_SHALLOW) -> list[int | None]:
     """How many plays ahead to search, shallowest first; None is to the end of the hand."""
     left = state.cards_left_to_play()
     players = state.players
@@ -294,7 +296,7 @@ def horizons(state: HandState, deepen_from: int, shallow_above: int = 40) -> lis
     else:
         first = step = players  # whole rounds: a deal of three or four players is too long to search
     depths: list[int | None] = [2] if players == 4 and left > 2 else []  # the next two plays first
-    if depths and left > shallow_above:
+    if depths and left > shallow_above:  # early with four players: no further
         return depths
     depth = first
     while depth < left:
@@ -307,7 +309,7 @@ def horizons(state: HandState, deepen_from: int, shallow_above: int = 40) -> lis
 
 
 def search_world(world: HandState, side: int, nodes: int, leaf: Leaf, deepen_from: int,
-                 shallow_above: int = 40) -> tuple[dict[Play, float], int]:
+                 shallow_above: int = NO_SHALLOW) -> tuple[dict[Play, float], int]:
     """Every legal play's value in one world, searched as deep as `nodes` allows; and the nodes used.
 
     Each deeper search replaces the one before only if it finishes. When not even the shallowest

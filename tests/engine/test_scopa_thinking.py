@@ -13,6 +13,7 @@ from neapolitan.scopa.bots import THOUGHTFUL, Thinker
 from neapolitan.scopa.evaluation import leaf_of, tables_for
 from neapolitan.scopa.search import Solver, estimate, solve
 from neapolitan.scopa.thinking import (
+    NO_SHALLOW,
     Budget,
     Together,
     clear_lead,
@@ -80,8 +81,8 @@ def test_horizons_shallow_early(variant, players, plays, expected):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_early_a_world_of_four_players_is_searched_two_plays_ahead(seed):
-    """With 32 cards left, each play is valued as a search of the next two plays values it; a
-    round ahead costs more positions; and for the same budget the Thoughtful player deals more
+    """With 32 cards left, each play is valued as a search of the next two plays alone values it;
+    a round ahead costs more positions; and for the same budget the Thoughtful player deals more
     worlds than it would searching a round ahead."""
     state = played("SCOPONE_SCIENTIFICO", 4, seed, 8)
     side = state.rules.seat_sides[state.to_move]
@@ -92,7 +93,7 @@ def test_early_a_world_of_four_players_is_searched_two_plays_ahead(seed):
     view = state.view(state.to_move)
     budget = replace(THOUGHTFUL[4], sure=0.0, usual=0)  # no early stop: the whole budget is spent
     shallow = think(view, budget, leaf, seed)
-    rounds = think(view, replace(budget, shallow_above=40), leaf, seed)
+    rounds = think(view, replace(budget, shallow_above=NO_SHALLOW), leaf, seed)
     assert shallow.samples == budget.worlds > rounds.samples
 
 
