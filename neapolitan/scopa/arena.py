@@ -2,7 +2,8 @@
 
 Each deal is played twice with the players swapped, so the luck of the cards cancels out; the
 result is A's mean point margin per hand over B, with its 95% confidence interval. With four
-players (Scopone), A plays one pair's two seats and B the other's. `--jobs 2` plays on two cores.
+players (Scopone), A plays one pair's two seats and B the other's. `--jobs 2` plays on two cores;
+`--start N` plays deals N onward, so a long run can be played in parts and its margins joined.
 """
 from __future__ import annotations
 
@@ -165,6 +166,8 @@ def paired_deal_arguments(description: str) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> None:
     parser = paired_deal_arguments(__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (each takes a share of the deals)")
+    parser.add_argument("--start", type=int, default=0, help="the first deal's number (a run may go on where "
+                        "another stopped: deals START to START + DEALS - 1 of the seed)")
     parser.add_argument("--margins", help="write each paired deal's margin to this file (JSON)")
     parser.add_argument("--against", help="a --margins file of another run on the same deals: print the "
                         "difference, paired deal by deal")
@@ -181,11 +184,12 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.jobs == 1:
         a, b = Stopwatch(make_bot(args.bot_a)), Stopwatch(make_bot(args.bot_b))
-        results = [(paired_margins(a, b, args.deals, args.seed, rules, progress), a.seconds, b.seconds)]
+        results = [(paired_margins(a, b, args.deals, args.seed, rules, progress, args.start), a.seconds, b.seconds)]
     else:  # small shares, so that the bar moves as each is done
         size = max(1, min(25, args.deals // (8 * args.jobs)))
-        jobs = [(args.bot_a, args.bot_b, start, min(size, args.deals - start), args.seed, args.variant, rules.players)
-                for start in range(0, args.deals, size)]
+        end = args.start + args.deals
+        jobs = [(args.bot_a, args.bot_b, start, min(size, end - start), args.seed, args.variant, rules.players)
+                for start in range(args.start, args.start + args.deals, size)]
         done: dict[int, tuple[list[float], list[float], list[float]]] = {}
         with ProcessPoolExecutor(args.jobs) as pool:
             shares = {pool.submit(_play_share, job): job[2] for job in jobs}
@@ -196,8 +200,9 @@ def main(argv: list[str] | None = None) -> None:
     bar.finish()
     margins = [m for share in results for m in share[0]]
     mean, low, high = confidence_interval(margins)
+    deals = f"deals {args.start} to {args.start + args.deals - 1} of " if args.start else ""
     print(f"{args.bot_a} vs {args.bot_b}: {args.deals} paired deals ({2 * args.deals} hands) of "
-          f"{args.variant}, seed {args.seed}")
+          f"{args.variant}, {deals}seed {args.seed}")
     print(f"mean point margin per hand for {args.bot_a}: {mean:+.3f}  (95% CI {low:+.3f} to {high:+.3f})")
     if args.margins:
         Path(args.margins).write_text(json.dumps(margins))

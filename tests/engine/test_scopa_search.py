@@ -196,6 +196,17 @@ def test_the_arena_on_two_cores_keeps_the_deals_in_order(tmp_path):
     assert len(json.loads(one.read_text())) == 3
 
 
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_arena_goes_on_where_another_run_stopped(tmp_path, capsys, jobs):
+    """`--start N`: deals N onward of the seed, the margins those deals have in a run from 0."""
+    whole, rest = tmp_path / "whole.json", tmp_path / "rest.json"
+    arena_main(["greedy", "search-v1:2", "--deals", "3", "--seed", "j", "--margins", str(whole)])
+    arena_main(["greedy", "search-v1:2", "--deals", "2", "--start", "1", "--seed", "j", "--jobs", jobs,
+                "--margins", str(rest)])
+    assert json.loads(rest.read_text()) == json.loads(whole.read_text())[1:]
+    assert "deals 1 to 2 of seed j" in capsys.readouterr().out
+
 @pytest.mark.parametrize("name", ["oracle", "search:4", "think:many:8", "search-v1:x", "search+bogus=1"])
 def test_unknown_bot_is_refused(name):
     with pytest.raises(SystemExit, match="Unknown bot"):
