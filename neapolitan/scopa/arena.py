@@ -24,7 +24,6 @@ from neapolitan.scopa.actions import Play
 from neapolitan.scopa.belief import Opponent, reader_value, searcher_value
 from neapolitan.scopa.bots import (
     ARENA_BOTS,
-    READS_IN,
     THOUGHTFUL,
     THOUGHTFUL_PLAYER,
     SearchBot,
@@ -47,8 +46,8 @@ def make_bot(name: str) -> Bot:
     `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
-    `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the opponent's plays of the
-    deal as those of a player choosing by MODEL, `greedy` or `searcher`: see
+    `reads:MODEL:TEMPERATURE:MISTAKES` (the thoughtful player reading the other players' plays, in
+    every variant, as those of a player choosing by MODEL, `greedy`, `searcher` or `reader`: see
     `neapolitan.scopa.belief.Opponent`)."""
     try:
         if "+" in name:
@@ -56,7 +55,7 @@ def make_bot(name: str) -> Bot:
         if name.startswith("reads:"):
             model, temperature, mistakes = name.split(":")[1:]
             value = {"greedy": play_value, "searcher": searcher_value, "reader": reader_value}[model]
-            return Thinker(THOUGHTFUL, Opponent(value, float(temperature), float(mistakes)))
+            return Thinker(THOUGHTFUL, dict.fromkeys(VARIANTS, Opponent(value, float(temperature), float(mistakes))))
         if name == "search-v1" or name.startswith("search-v1:"):  # the Scopone games searched in C
             samples = {"samples": int(name.split(":", 1)[1])} if ":" in name else {}  # else SearchBot's 12
             return SearchBot(values_of=arena_solver.play_values, **samples)
@@ -93,10 +92,10 @@ def tuned(name: str) -> Bot:
         fields[key] = kind(float(value)) if kind is not bool else value in ("1", "true")
     budgets = {n: replace(b, **fields) if n in (players, (players, True)) else b for n, b in THOUGHTFUL.items()}
     if base == "search":
-        return Thinker(budgets, THOUGHTFUL_PLAYER.opponent, READS_IN)
+        return Thinker(budgets, THOUGHTFUL_PLAYER.readers)
     if base.startswith("reads:"):
         reads = make_bot(base)
-        return Thinker(budgets, reads.opponent, reads.reads_in)  # type: ignore[attr-defined]
+        return Thinker(budgets, reads.readers)  # type: ignore[attr-defined]
     return Thinker(budgets)
 
 

@@ -106,11 +106,11 @@ class Thinker:
     it with the learned evaluation; it plays the best play on average, within a budget per
     number of players that counts positions searched, never seconds (`neapolitan.scopa.thinking`)."""
 
-    def __init__(self, budgets: Mapping[int | tuple[int, bool], Budget], opponent: Opponent | None = None,
-                 reads_in: frozenset[str] | None = None) -> None:
+    def __init__(self, budgets: Mapping[int | tuple[int, bool], Budget],
+                 readers: Mapping[str, Opponent] | None = None) -> None:
         self.budgets = budgets
-        self.opponent = opponent  # how it reads the opponent's plays of the deal; None: not at all
-        self.reads_in = reads_in  # ... in these variants only (None: in every one)
+        self.readers = readers or {}  # by variant, how it reads the other players' plays (a variant
+        # not there: not at all)
 
     def __call__(self, view: PlayerView, rng: random.Random | None = None) -> Play:
         return self.analyse(view, rng).best
@@ -127,10 +127,8 @@ class Thinker:
         opponent's plays of the deal with two players, every other player's plays of the hand at a
         table with no stock (`neapolitan.scopa.belief.belief_of`; None: it deals the hidden cards
         uniformly)."""
-        reads = self.reads_in is None or view.rules.variant in self.reads_in
-        if not reads or self.opponent is None:
-            return None
-        return belief_of(view, self.opponent)
+        opponent = self.readers.get(view.rules.variant)
+        return None if opponent is None else belief_of(view, opponent)
 
 
 def budget_for(budgets: Mapping[int | tuple[int, bool], Budget], rules: Rules) -> Budget:
@@ -188,10 +186,10 @@ THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
 # 600 deals of seed scopone; at Scopone not shown stronger, -0.028, -0.224 to +0.168, 300 deals).
 SEARCHING_OPPONENT = Opponent(searcher_value, temperature=1.5, mistakes=0.05)
 READING_OPPONENT = Opponent(reader_value, temperature=1.5, mistakes=0.05)
-READS_IN_TWO = frozenset({"SCOPA_2P"})
-READS_IN = READS_IN_TWO | {"SCOPONE_SCIENTIFICO"}
+READS_TWO = {"SCOPA_2P": READING_OPPONENT}
+READERS = {**READS_TWO, "SCOPONE_SCIENTIFICO": READING_OPPONENT}
 
-THOUGHTFUL_PLAYER = Thinker(THOUGHTFUL, READING_OPPONENT, READS_IN)
+THOUGHTFUL_PLAYER = Thinker(THOUGHTFUL, READERS)
 
 BOTS: dict[str, Callable[..., Play]] = {
     "greedy": greedy,
@@ -208,9 +206,9 @@ ONE_ROUND = {**ROUNDS_EARLY, 4: replace(ROUNDS_EARLY[4], deepen_from=0)}
 HARD_REPLIES = {players: replace(budget, soft=0.0) for players, budget in ONE_ROUND.items()}
 ARENA_BOTS: dict[str, Callable[..., Play]] = {
     **BOTS, "search-v2": Thinker(HARD_REPLIES),
-    "search-v3": Thinker(HARD_REPLIES, SEARCHING_OPPONENT, READS_IN_TWO),
-    "search-v4": Thinker(HARD_REPLIES, READING_OPPONENT, READS_IN_TWO),
-    "search-v5": Thinker(ONE_ROUND, READING_OPPONENT, READS_IN_TWO),
-    "search-v6": Thinker(ROUNDS_EARLY, READING_OPPONENT, READS_IN_TWO),
-    "search-v7": Thinker(ROUNDS_EARLY, READING_OPPONENT, READS_IN),
+    "search-v3": Thinker(HARD_REPLIES, {"SCOPA_2P": SEARCHING_OPPONENT}),
+    "search-v4": Thinker(HARD_REPLIES, READS_TWO),
+    "search-v5": Thinker(ONE_ROUND, READS_TWO),
+    "search-v6": Thinker(ROUNDS_EARLY, READS_TWO),
+    "search-v7": Thinker(ROUNDS_EARLY, READERS),
 }

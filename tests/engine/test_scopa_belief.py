@@ -159,7 +159,7 @@ def test_the_same_view_and_seed_deal_the_same_worlds():
     view = sweep_declined()
     first = [Belief(view, SENSIBLE).deal(random.Random("seed")).to_text() for _ in range(2)]
     assert first[0] == first[1]
-    a, b = Thinker(THOUGHTFUL, SENSIBLE), Thinker(THOUGHTFUL, SENSIBLE)
+    a, b = (Thinker(THOUGHTFUL, {view.rules.variant: SENSIBLE}) for _ in range(2))
     assert a.analyse(view, random.Random(7)).values == b.analyse(view, random.Random(7)).values
 
 

@@ -167,7 +167,7 @@ def test_a_budget_changed_by_name(name, budget, reads):
     for field, value in budget.items():
         assert getattr(bot.budgets[2], field) == value
     assert bot.budgets[4] == THOUGHTFUL[4]
-    assert (bot.opponent is not None) == reads
+    assert bool(bot.readers) == reads
 
 
 def test_a_budget_for_another_table_size_changed_by_name():
