@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
 from neapolitan.cards import Card, by_index
@@ -69,18 +69,9 @@ class Advice:
         return explain_play(self.view, play, self.reading, ranking)
 
 
-# Beside its search the coach counts each play's risk of leaving a sweep (RISK_WORLDS deals), so
-# with four players, where positions cost most, it searches a third less than the Thoughtful player:
-# the learner who asks waits within the players' targets (a 20 ms median) on the slower machines of
-# our kind too (with the players' budget it took a median of 20.2 ms at Scopone Scientifico on a
-# fast one; with a fifth less, once it read the other players' plays there, 21.1 ms on a slow one).
-# Otherwise it has the player's budget.
-COACH_BUDGETS: dict[int, Budget] = {4: replace(THOUGHTFUL[4], nodes=8_000, usual=1_600)}
-
-
 def advise(view: PlayerView, budget: Budget | None = None, seed: str = SEED) -> Advice:
     """The value of every legal play of the player to move in `view`, from what he sees only,
-    within `budget` (by default `coach_budget`), the hidden cards
+    within `budget` (by default `coach_budget`: the Thoughtful player's), the hidden cards
     dealt as the Thoughtful player deals them (reading the opponent's plays of the deal in the
     view's history, where that player does)."""
     view = _canonical(view)
@@ -109,9 +100,10 @@ def advise(view: PlayerView, budget: Budget | None = None, seed: str = SEED) -> 
 
 
 def coach_budget(rules: Rules) -> Budget:
-    """What the coach may spend on one question: its own with four players, else the Thoughtful
-    player's for this table (`COACH_BUDGETS`)."""
-    return COACH_BUDGETS.get(rules.players) or budget_for(THOUGHTFUL, rules)
+    """What the coach may spend on one question: the Thoughtful player's for this table, so that it
+    values the plays as that player would choose among them (beside them it counts each play's risk
+    of leaving a sweep, which costs little: `make bench` times the coach)."""
+    return budget_for(THOUGHTFUL, rules)
 
 
 def scopa_risks(view: PlayerView, plays: list[Play], rng: random.Random, worlds: int = RISK_WORLDS,

@@ -68,7 +68,7 @@ def test_every_legal_play_is_valued_within_the_coachs_budget(variant, players, p
     values = [v.value for v in advice.verdicts]
     assert values == sorted(values, reverse=True)  # best first
     assert all(v.loss == pytest.approx(values[0] - v.value, abs=2e-3) for v in advice.verdicts)
-    budget = coach_budget(view.rules)  # the Thoughtful player's, a fifth smaller with four players
+    budget = coach_budget(view.rules)  # the Thoughtful player's
     assert advice.nodes <= budget.nodes + slack(budget, len(legal))
     assert 1 <= advice.worlds <= budget.worlds
     assert list(advice.unseen) == sorted(view.unseen(), key=lambda c: c.index)
@@ -141,3 +141,22 @@ def test_the_coach_is_only_for_the_player_to_move():
     state = played("SCOPA_2P", 2, 5, 3)
     with pytest.raises(ValueError, match="not this player's turn"):
         advise(state.view(1 - state.to_move))
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+@pytest.mark.parametrize("plays", [0, 9])
+def test_the_coach_values_the_plays_as_the_thoughtful_player_would(variant, players, plays):
+    """At every table, four players too, the coach thinks with the Thoughtful player's budget: its
+    values are that player's analysis of the same view, seed and reading of the others' plays."""
+    from neapolitan.scopa.bots import THOUGHTFUL, THOUGHTFUL_PLAYER, budget_for, learned_leaf
+    from neapolitan.scopa.coach import SEED, _canonical
+    from neapolitan.scopa.thinking import think
+
+    state = played(variant, players, 40 + plays, plays)
+    view = _canonical(state.view(state.to_move))
+    budget = budget_for(THOUGHTFUL, view.rules)
+    analysis = think(view, budget, learned_leaf(view.rules), SEED, THOUGHTFUL_PLAYER.belief(view))
+    advice = advise(view)
+    assert coach_budget(view.rules) == budget
+    assert (advice.nodes, advice.worlds) == (analysis.nodes, analysis.samples)
+    assert {v.answer: v.value for v in advice.verdicts} == {str(p): round(x, 3) for p, x in analysis.values.items()}
