@@ -1,12 +1,14 @@
 """Fit how a searching Scopa player chooses his plays (`neapolitan.scopa.belief.SEARCHER_WEIGHTS`
 and `READER_WEIGHTS`).
 
-Two-player hands are played by the thoughtful player against `search-v1`, each deal twice with
+Hands are played by the thoughtful player against `search-v1` (`--player`, `--against`; two-player
+Scopa unless `--variant` names another, each player holding one side's seats), each deal twice with
 the seats swapped; at every decision with a choice, the cards the mover held, the table and the
 play he made are kept. The weights of `play_features` (or, with `--features reader`, of
 `reader_features`) are then fitted by maximum likelihood, the chance of each play being a softmax
 of their sum (a conditional logit, by gradient ascent with a little shrinkage). With `--holdout K`
-every K-th deal is left out of the fit and the log-likelihood is measured on it. Seeded: the same
+every K-th deal is left out of the fit and the log-likelihood is measured on it, with the new
+weights and with the weights in use. Seeded: the same
 command prints the same weights.
 
     .venv/bin/python scripts/fit_scopa_opponent.py --deals 60 --seed fit
@@ -25,18 +27,25 @@ import random
 
 from neapolitan.cards import cards_from_mask
 from neapolitan.scopa.arena import make_bot
-from neapolitan.scopa.belief import _Position, play_features, reader_features
-from neapolitan.scopa.rules import Rules
+from neapolitan.scopa.belief import (
+    READER_WEIGHTS,
+    SEARCHER_WEIGHTS,
+    _Position,
+    play_features,
+    reader_features,
+)
+from neapolitan.scopa.rules import VARIANTS, Rules
 from neapolitan.scopa.state import deal, history_after
 
 Decision = tuple[list[tuple[float, ...]], int]  # every legal play's features, and the one chosen
 
 
 def decisions(deals: int, seed: str, names: tuple[str, str] = ("search", "search-v1"), features=play_features,
-              arena_rng: bool = False) -> list[list[Decision]]:
-    """Every decision with a choice in `deals` paired deals between the two players, by deal
-    (each hand's rng seeded by the deal's number, or with `arena_rng` as the arena seeds it)."""
-    rules = Rules()
+              arena_rng: bool = False, rules: Rules | None = None) -> list[list[Decision]]:
+    """Every decision with a choice in `deals` paired deals between the two players (each holding
+    one side's seats), by deal (each hand's rng seeded by the deal's number, or with `arena_rng` as
+    the arena seeds it)."""
+    rules = rules or Rules()
     bots = [make_bot(name) for name in names]
     found: list[list[Decision]] = []
     for number in range(deals):
@@ -47,7 +56,7 @@ def decisions(deals: int, seed: str, names: tuple[str, str] = ("search", "search
             history = ()
             while not state.is_over:
                 view = state.view(state.to_move, history)
-                play = bots[(state.to_move + swap) % 2](view, rng)
+                play = bots[(rules.seat_sides[state.to_move] + swap) % 2](view, rng)
                 plays = state.legal_actions()
                 if len(plays) > 1:
                     pile = tuple(cards_from_mask(view.piles[rules.seat_sides[view.seat]]))
@@ -102,16 +111,21 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=3.0)
     parser.add_argument("--arena-rng", action="store_true", help="seed each hand's rng as the arena does")
     parser.add_argument("--player", default="search", help="the thoughtful player who plays search-v1")
+    parser.add_argument("--against", default="search-v1", help="the player he plays against")
+    parser.add_argument("--variant", default="SCOPA_2P", choices=list(VARIANTS))
     args = parser.parse_args()
     features = reader_features if args.features == "reader" else play_features
-    by_deal = decisions(args.deals, args.seed, (args.player, "search-v1"), features, args.arena_rng)
+    in_use = READER_WEIGHTS if args.features == "reader" else SEARCHER_WEIGHTS
+    by_deal = decisions(args.deals, args.seed, (args.player, args.against), features, args.arena_rng,
+                        Rules(args.variant))
     found = [d for n, ds in enumerate(by_deal) if not args.holdout or n % args.holdout for d in ds]
     weights, mean = fit(found, args.steps, args.rate)
     uniform = -sum(math.log(len(features)) for features, _ in found) / len(found)
     print(f"{len(found)} decisions; log-likelihood per play {mean:.3f} (uniform {uniform:.3f})")
     if args.holdout:
         left_out = [d for n, ds in enumerate(by_deal) if not n % args.holdout for d in ds]
-        print(f"{len(left_out)} decisions left out: log-likelihood per play {log_likelihood(weights, left_out):.3f}")
+        print(f"{len(left_out)} decisions left out: log-likelihood per play {log_likelihood(weights, left_out):.3f}"
+              f" (the weights in use: {log_likelihood(list(in_use), left_out):.3f})")
     name = "READER_WEIGHTS" if args.features == "reader" else "SEARCHER_WEIGHTS"
     print(f"{name} = (" + ", ".join(f"{w:.2f}" for w in weights) + ")")
 
