@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> None:
         size = max(1, min(25, args.deals // (8 * args.jobs)))
         end = args.start + args.deals
         jobs = [(args.bot_a, args.bot_b, start, min(size, end - start), args.seed, args.variant, rules.players)
-                for start in range(args.start, args.start + args.deals, size)]
+                for start in range(args.start, end, size)]
         done: dict[int, tuple[list[float], list[float], list[float]]] = {}
         with ProcessPoolExecutor(args.jobs) as pool:
             shares = {pool.submit(_play_share, job): job[2] for job in jobs}
