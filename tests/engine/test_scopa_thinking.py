@@ -233,19 +233,24 @@ def test_soft_minimum(values, temperature, expected):
 @settings(max_examples=20, deadline=None, database=None)
 @given(seed=st.integers(0, 10**6), plays=st.integers(0, 33), worlds=st.integers(1, 5))
 def test_an_opponent_who_cannot_see_every_card_is_never_worth_less_to_the_player(seed, plays, worlds):
-    """The soft minimum of an opponent's replies lies between their minimum and their mean, so
-    each play is worth at least what it is worth against an opponent who sees every card, and as
-    cold as can be, just that."""
+    """The soft minimum of an opponent's replies lies between their minimum and their mean, so in
+    one world each play is worth at least what it is worth against an opponent who sees every card;
+    and as cold as can be, just that, in any number of worlds. (Searched together, several worlds
+    share the player's later choices, made for their sum: a softer opponent can change that choice
+    and so lower one world's value while raising the sum, seed 1, 6 plays, 3 worlds: the first
+    claim is for one world only.)"""
     state = played("SCOPA_2P", 2, seed, plays)
     view = state.view(state.to_move)
     rng = random.Random(seed)
     batch = [view.sample_state(rng) for _ in range(worlds)]
     hard, _ = Together(view.seat, estimate, 10**7).values(batch, first=True)
-    soft, _ = Together(view.seat, estimate, 10**7, soft=0.5).values(batch, first=True)
     cold, _ = Together(view.seat, estimate, 10**7, soft=1e-9).values(batch, first=True)
     for play, values in hard.items():
-        assert all(s >= h - 1e-9 for s, h in zip(soft[play], values, strict=True))
         assert cold[play] == pytest.approx(values)
+    one_hard, _ = Together(view.seat, estimate, 10**7).values(batch[:1], first=True)
+    one_soft, _ = Together(view.seat, estimate, 10**7, soft=0.5).values(batch[:1], first=True)
+    for play, (value,) in one_hard.items():
+        assert one_soft[play][0] >= value - 1e-9
 
 
 def test_worlds_searched_together_keep_the_budget():
