@@ -161,8 +161,10 @@ def learned_leaf(rules: Rules) -> Leaf:
 # player searching a round ahead there (`search-v7`), 300 paired deals, seed x4, at under half its
 # median time (from 32 cards, +0.160; from 16, +0.300; twice the usual budget beside it, +0.022
 # more, and twice the worlds at least, +0.030, neither shown; against `search-v1` -0.050, 95% CI
-# -0.205 to +0.105, on the 600 deals of seed scopone where `search-v7` made -0.492). Capturing by fifteens offers more plays in every position, so a
-# position costs about twice as much: two players at Scopa a Quindici search fewer. The budgets
+# -0.205 to +0.105, on the 600 deals of seed scopone where `search-v7` made -0.492; more worlds,
+# deeper or shallower searches tried since gained nothing: see README). Capturing by fifteens offers
+# more plays in every position, so a position costs about twice as much: two players at Scopa a
+# Quindici search fewer. The budgets
 # are sized so that the slowest machines of our kind seen so far (a fifth slower than the
 # fastest) keep the median decision within 20 ms and the 99th percentile within 250 ms;
 # `make bench` prints the times these budgets give on this machine.
@@ -183,7 +185,9 @@ THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
 # and at Scopone Scientifico all three others' plays of the hand (`TableBelief`: +0.296 a hand,
 # 95% CI +0.140 to +0.452, over the player dealing them uniformly, `search-v6`, 600 paired deals,
 # seed tb4; against `search-v1` -0.492, -0.655 to -0.328, where `search-v6` made -0.655 on the same
-# 600 deals of seed scopone; at Scopone not shown stronger, -0.028, -0.224 to +0.168, 300 deals).
+# 600 deals of seed scopone; at Scopone not shown stronger, -0.028, -0.224 to +0.168, 300 deals;
+# at Scopone Scientifico read at temperature 1, or by weights fitted on its own plays, not stronger
+# either: see README). One reading per variant (`Thinker.readers`), so each game can have its own.
 SEARCHING_OPPONENT = Opponent(searcher_value, temperature=1.5, mistakes=0.05)
 READING_OPPONENT = Opponent(reader_value, temperature=1.5, mistakes=0.05)
 READS_TWO = {"SCOPA_2P": READING_OPPONENT}
