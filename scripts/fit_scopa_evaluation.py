@@ -19,7 +19,10 @@ from pathlib import Path
 from neapolitan.progress import Progress
 from neapolitan.scopa.arena import make_bot
 from neapolitan.scopa.evaluation import (
+    KEYS,
     TABLES_FILE,
+    WORLD,
+    WORLD_KEYS,
     dump_tables,
     merge,
     played_facts,
@@ -36,9 +39,10 @@ VARIANTS = (
 CHUNK = 250  # hands per task
 
 
-def _tally_chunk(job: tuple[str, int, str, str, int, int]):
-    variant, players, policy, seed, first, hands = job
-    return tally(played_facts(Rules(variant, players=players), hands, seed, make_bot(policy), first=first))
+def _tally_chunk(job: tuple[str, int, str, str, int, int, bool]):
+    variant, players, policy, seed, first, hands, world = job
+    facts = played_facts(Rules(variant, players=players), hands, seed, make_bot(policy), first=first, world=world)
+    return tally(facts, WORLD_KEYS if world else KEYS)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -49,17 +53,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--only", help="fit this variant only (VARIANT/PLAYERS); the others in --out are kept")
     parser.add_argument("--out", default=str(TABLES_FILE))
+    parser.add_argument("--world", action="store_true", help="tables of a world's facts (who holds what: "
+                        "for the games that deal every card at the start), kept beside the public ones")
     args = parser.parse_args(argv)
     make_bot(args.policy)  # an unknown name stops here
     chosen = [v for v in VARIANTS if not args.only or f"{v[0]}/{v[1]}" == args.only]
     if not chosen:
         raise SystemExit(f"--only: choose one of {', '.join(f'{v}/{p}' for v, p in VARIANTS)}")
+    if args.world and any(not _deals_every_card(Rules(v, players=p)) for v, p in chosen):
+        raise SystemExit("--world: only for a game that deals every card at the start (choose it with --only)")
     out = Path(args.out)
     tables, about = read_tables(out) if args.only and out.exists() else ({}, {})
     start = time.time()
     with ProcessPoolExecutor(args.jobs) as pool:
         for number, (variant, players) in enumerate(chosen, start=1):
-            jobs = [(variant, players, args.policy, args.seed, first, min(CHUNK, args.hands - first))
+            jobs = [(variant, players, args.policy, args.seed, first, min(CHUNK, args.hands - first), args.world)
                     for first in range(0, args.hands, CHUNK)]
             tallies: list = []
             bar = Progress(args.hands, f"hands of {variant}/{players} ({number}/{len(chosen)})")
@@ -67,13 +75,18 @@ def main(argv: list[str] | None = None) -> None:
                 tallies.append(future.result())
                 bar.update(min(len(tallies) * CHUNK, args.hands))
             bar.finish()
-            key = f"{variant}/{players}"
-            tables[key] = tables_from(merge(tallies))
+            name = f"{variant}/{players}"
+            key = name + WORLD if args.world else name
+            tables[key] = tables_from(merge(tallies), args.world)
             about[key] = {"hands": args.hands, "seed": args.seed, "policy": args.policy, "command": (
                 f"scripts/fit_scopa_evaluation.py --hands {args.hands} --seed {args.seed} --policy {args.policy}"
-                + (f" --only {key}" if args.only else ""))}
+                + (f" --only {name}" if args.only else "") + (" --world" if args.world else ""))}
     out.write_text(dump_tables(tables, about) + "\n")
     print(f"Wrote {out} ({out.stat().st_size // 1024} KB) in {time.time() - start:.0f} s")
+
+
+def _deals_every_card(rules: Rules) -> bool:
+    return rules.players * rules.hand_size + rules.table_size == 40
 
 
 if __name__ == "__main__":

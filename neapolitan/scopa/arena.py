@@ -42,7 +42,7 @@ Bot = Callable[..., Play]
 def make_bot(name: str) -> Bot:
     """`greedy`, `search` (the thoughtful player), `search-v1` (the search player before issue 11,
     12 samples; at the Scopone games it searches with the compiled solver, `arena_solver`, which
-    gives the same values), `search-v2` to `search-v7` (the thoughtful player as it was: see
+    gives the same values), `search-v2` to `search-v8` (the thoughtful player as it was: see
     `ARENA_BOTS`), `search-v1:N` (with N samples), or `think:NODES:WORLDS[:SURE[:EVERY[:USUAL:CLOSE]]][:together]`
     (the thoughtful player with another budget, at every table size: at least EVERY worlds, and
     a check of the lead every EVERY worlds; see `neapolitan.scopa.thinking.Budget`), or
@@ -55,7 +55,8 @@ def make_bot(name: str) -> Bot:
         if name.startswith("reads:"):
             model, temperature, mistakes = name.split(":")[1:]
             value = {"greedy": play_value, "searcher": searcher_value, "reader": reader_value}[model]
-            return Thinker(THOUGHTFUL, dict.fromkeys(VARIANTS, Opponent(value, float(temperature), float(mistakes))))
+            reading = Opponent(value, float(temperature), float(mistakes))
+            return Thinker(THOUGHTFUL, dict.fromkeys(VARIANTS, reading), THOUGHTFUL_PLAYER.judges_worlds)
         if name == "search-v1" or name.startswith("search-v1:"):  # the Scopone games searched in C
             samples = {"samples": int(name.split(":", 1)[1])} if ":" in name else {}  # else SearchBot's 12
             return SearchBot(values_of=arena_solver.play_values, **samples)
@@ -92,10 +93,10 @@ def tuned(name: str) -> Bot:
         fields[key] = kind(float(value)) if kind is not bool else value in ("1", "true")
     budgets = {n: replace(b, **fields) if n in (players, (players, True)) else b for n, b in THOUGHTFUL.items()}
     if base == "search":
-        return Thinker(budgets, THOUGHTFUL_PLAYER.readers)
+        return Thinker(budgets, THOUGHTFUL_PLAYER.readers, THOUGHTFUL_PLAYER.judges_worlds)
     if base.startswith("reads:"):
         reads = make_bot(base)
-        return Thinker(budgets, reads.readers)  # type: ignore[attr-defined]
+        return Thinker(budgets, reads.readers, THOUGHTFUL_PLAYER.judges_worlds)  # type: ignore[attr-defined]
     return Thinker(budgets)
 
 

@@ -18,7 +18,7 @@ from neapolitan.cards import Card, by_index
 from neapolitan.i18n import _
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.belief import Belief, TableBelief
-from neapolitan.scopa.bots import THOUGHTFUL, THOUGHTFUL_PLAYER, budget_for, learned_leaf
+from neapolitan.scopa.bots import THOUGHTFUL, THOUGHTFUL_PLAYER, budget_for
 from neapolitan.scopa.proof import KNOWN, SAMPLED, can_sweep
 from neapolitan.scopa.puzzles import Verdict, explain_play
 from neapolitan.scopa.rules import Rules
@@ -80,7 +80,7 @@ def advise(view: PlayerView, budget: Budget | None = None, seed: str = SEED) -> 
         raise ValueError(_("The coach advises the player to move, and it is not this player's turn."))
     budget = budget or coach_budget(view.rules)
     belief = THOUGHTFUL_PLAYER.belief(view)
-    analysis = think(view, budget, learned_leaf(view.rules), seed, belief)
+    analysis = think(view, budget, THOUGHTFUL_PLAYER.leaf(view.rules), seed, belief)
     known = fully_known(view)
     reading = Reading(KNOWN if known else SAMPLED, analysis.values,
                       scopa_risks(view, legal, random.Random(f"{seed}:risk:{view.to_text()}"),

@@ -90,6 +90,70 @@ def _position_facts(state, side: int, mine: int, theirs: int) -> tuple[int, int,
     return where, total, sweepers, left > 0 and state.rules.seat_sides[state.to_move] == side, left
 
 
+class WorldFacts(Facts):
+    """The facts of a position in one deal of the hidden cards (a world) of a game that deals every
+    card at the start (Scopone Scientifico): the public facts, and what each side holds there. A
+    settebello held (public: 3) is 3 plus the holder's turn counted from the player to move (3: he
+    holds it, 4: the next player, 5: his partner, 6: the last)."""
+
+    __slots__ = ("held_sevens", "held_denari", "sweepers_held")
+
+    @classmethod
+    def of(cls, state, side: int) -> WorldFacts:
+        facts = super().of(state, side)
+        held = _held_facts(state, side, facts.table_sum, facts.sweepers)
+        holder, facts.held_sevens, facts.held_denari, facts.sweepers_held = held
+        if holder is not None:
+            facts.settebello = 3 + holder
+        return facts
+
+
+def _held_facts(state, side: int, table_sum: int, sweepers: int) -> tuple[int | None, tuple[int, int], int, tuple[int, int]]:
+    """What the hands hold in one world: the settebello's holder in turns from the player to move
+    (None: no hand holds it), each side's sevens (`side`'s first), `side`'s denari less the other
+    side's, and the cards that would take the whole table held by the player to move and by the
+    next one (at most 2 each; `sweepers`: how many are out in all, `table_sum` the table's ranks)."""
+    sides = state.rules.seat_sides
+    seats = len(sides)
+    to_move = state.to_move
+    holder = None
+    mine = theirs = 0
+    masks = []
+    remembered = _HANDS
+    for seat, hand in enumerate(state.hands):
+        found = remembered.get(id(hand))
+        mask = found[1] if found is not None and found[0] is hand else _hand_mask(hand)
+        masks.append(mask)
+        if mask & _7D:
+            holder = (seat - to_move) % seats
+        if sides[seat] == side:
+            mine |= mask
+        else:
+            theirs |= mask
+    held = (0, 0)
+    if sweepers:
+        rank = _RANKS[15 - table_sum if state.rules.fifteen else table_sum]
+        held = (min((masks[to_move] & rank).bit_count(), 2), min((masks[(to_move + 1) % seats] & rank).bit_count(), 2))
+    return (holder, ((mine & _SEVENS).bit_count(), (theirs & _SEVENS).bit_count()),
+            (mine & _DENARI).bit_count() - (theirs & _DENARI).bit_count(), held)
+
+
+def _hand_mask(hand: tuple) -> int:
+    """A hand's cards as a bit mask, remembered by the hand's tuple (the search's positions share
+    the hands that did not play; `_held_facts` reads them): kept with the tuple itself, so that
+    its id is never another's."""
+    mask = 0
+    for card in hand:
+        mask |= card.bit
+    if len(_HANDS) > 100_000:
+        _HANDS.clear()
+    _HANDS[id(hand)] = (hand, mask)
+    return mask
+
+
+_HANDS: dict[int, tuple[tuple, int]] = {}
+
+
 def _pile_facts(mask: int) -> tuple[int, int, int, int]:
     """A pile's cards, denari, partial primiera and sevens (remembered: the search meets the same
     piles in many positions)."""
@@ -129,20 +193,41 @@ KEYS: dict[str, Callable[[Facts], tuple[tuple, tuple]]] = {
     ),
 }
 
+# The keys of a world's facts (`WorldFacts`): the denari, primiera and scope keys also read what
+# each side holds; the coarse key of each is a finer public one.
+WORLD_KEYS: dict[str, Callable[[WorldFacts], tuple[tuple, tuple]]] = {
+    **KEYS,
+    "denari": lambda f: ((*f.denari, _clip(f.held_denari, -4, 4), f.left // 4), (*f.denari, f.left // 3)),
+    "primiera": lambda f: (
+        (_clip(f.primiera // 4, -12, 12), *f.sevens, *f.held_sevens, f.left // 8),
+        (_clip(f.primiera // 4, -12, 12), *f.sevens, f.left // 4),
+    ),
+    "scope": lambda f: (
+        (min(f.table_sum, 11), *f.sweepers_held, f.sweepers, min(f.table_cards, 4), f.my_move, f.left // 3),
+        KEYS["scope"](f)[0],
+    ),
+}
+
 
 @dataclass
 class Tables:
     """Per point: the expected outcome per fine key (its mean shrunk toward its coarse cell's) and
-    per coarse key (the mean); a fine key seen too rarely is left to its coarse one."""
+    per coarse key (the mean); a fine key seen too rarely is left to its coarse one. `world`:
+    keyed by a world's facts (`WorldFacts`, WORLD_KEYS), not the public ones."""
 
     fine: dict[str, dict[tuple, float]] = field(default_factory=dict)
     coarse: dict[str, dict[tuple, float]] = field(default_factory=dict)
+    world: bool = False
+
+    @property
+    def keys(self) -> dict[str, Callable]:
+        return WORLD_KEYS if self.world else KEYS
 
     def expected(self, facts: Facts) -> float:
         """The expected margin still to come (scope made so far not included)."""
         total = 0.0
         fine, coarse = self.fine, self.coarse
-        for point, keys in KEYS.items():
+        for point, keys in self.keys.items():
             fine_key, coarse_key = keys(facts)
             value = fine[point].get(fine_key)
             total += coarse[point].get(coarse_key, 0.0) if value is None else value
@@ -157,10 +242,11 @@ def outcomes(final_points: dict[str, int], other_points: dict[str, int], scope_n
     return diff
 
 
-def played_facts(rules, hands: int, seed: str, policy: Callable,
-                 progress: Callable[[int], None] | None = None, first: int = 0) -> Iterator[tuple[Facts, dict[str, int]]]:
+def played_facts(rules, hands: int, seed: str, policy: Callable, progress: Callable[[int], None] | None = None,
+                 first: int = 0, world: bool = False) -> Iterator[tuple[Facts, dict[str, int]]]:
     """Play hands `first` to `first + hands - 1` with `policy` in every seat; for every position,
-    each side's facts and what the rest of the hand brought it."""
+    each side's facts (with `world`, as `WorldFacts`) and what the rest of the hand brought it."""
+    facts_of = WorldFacts.of if world else Facts.of
     for n in range(first, first + hands):
         state = deal(rules, f"{seed}:{n}", dealer=n % rules.players)
         seen = []
@@ -172,7 +258,7 @@ def played_facts(rules, hands: int, seed: str, policy: Callable,
         sides = score.sides
         for position in seen:
             for side in range(rules.sides):
-                facts = Facts.of(position, side)
+                facts = facts_of(position, side)
                 other = _other_side(position.piles, side)
                 yield facts, outcomes(sides[side].points, sides[other].points,
                                       (position.scope[side], position.scope[other]))
@@ -190,13 +276,13 @@ def _other_side(piles: tuple[int, ...], side: int) -> int:
 Tally = dict[str, dict[str, dict[tuple, list]]]  # level -> point -> key -> [total, count, coarse keys]
 
 
-def tally(samples: Iterable[tuple[Facts, dict[str, int]]]) -> Tally:
-    """The outcomes of (facts, outcomes) pairs added up per cell (and, for a fine cell, the
-    coarse cells its positions fell in)."""
-    sums: Tally = {"coarse": {point: {} for point in KEYS}, "fine": {point: {} for point in KEYS}}
+def tally(samples: Iterable[tuple[Facts, dict[str, int]]], keys_by_point: dict[str, Callable] = KEYS) -> Tally:
+    """The outcomes of (facts, outcomes) pairs added up per cell of `keys_by_point` (and, for a
+    fine cell, the coarse cells its positions fell in)."""
+    sums: Tally = {"coarse": {point: {} for point in POINTS}, "fine": {point: {} for point in POINTS}}
     coarse, fine = sums["coarse"], sums["fine"]
     for facts, result in samples:
-        for point, keys in KEYS.items():
+        for point, keys in keys_by_point.items():
             fine_key, coarse_key = keys(facts)
             for cells, key in ((coarse[point], coarse_key), (fine[point], fine_key)):
                 cell = cells.get(key)
@@ -210,7 +296,7 @@ def tally(samples: Iterable[tuple[Facts, dict[str, int]]]) -> Tally:
 
 def merge(tallies: Iterable[Tally]) -> Tally:
     """Tallies of different hands added together (fitted in several processes)."""
-    merged: Tally = {"coarse": {point: {} for point in KEYS}, "fine": {point: {} for point in KEYS}}
+    merged: Tally = {"coarse": {point: {} for point in POINTS}, "fine": {point: {} for point in POINTS}}
     for sums in tallies:
         for level, points in sums.items():
             for point, cells in points.items():
@@ -224,11 +310,11 @@ def merge(tallies: Iterable[Tally]) -> Tally:
     return merged
 
 
-def tables_from(sums: Tally) -> Tables:
+def tables_from(sums: Tally, world: bool = False) -> Tables:
     """Each coarse cell's mean, and each fine cell's mean shrunk toward the mean of the coarse
-    cells its positions fell in."""
-    tables = Tables()
-    for point in KEYS:
+    cells its positions fell in (`world`: the cells are a world's facts')."""
+    tables = Tables(world=world)
+    for point in POINTS:
         means = {key: total / n for key, (total, n, _) in sums["coarse"][point].items()}
         tables.coarse[point] = {key: round(mean, 4) for key, mean in means.items()}
         tables.fine[point] = {}
@@ -239,26 +325,33 @@ def tables_from(sums: Tally) -> Tables:
     return tables
 
 
-def fit(samples: Iterable[tuple[Facts, dict[str, int]]]) -> Tables:
-    """Tables of expected outcomes from (facts, outcomes) pairs."""
-    return tables_from(tally(samples))
+def fit(samples: Iterable[tuple[Facts, dict[str, int]]], world: bool = False) -> Tables:
+    """Tables of expected outcomes from (facts, outcomes) pairs (`world`: of `WorldFacts`)."""
+    return tables_from(tally(samples, WORLD_KEYS if world else KEYS), world)
 
 
 def leaf_of(tables: Tables) -> Callable:
     """The search's leaf evaluation with these tables: a side's margin so far in scope and
     bonuses, plus the expected margin still to come. Values are remembered: many deals of the
-    hidden cards lead to the same positions."""
-    remembered: dict[tuple, float] = {}
+    hidden cards lead to the same positions (not with world tables: a world's hands make each
+    position its own)."""
     expected = expected_at(tables)
+
+    def judged(state, side: int) -> float:
+        scope, bonus = state.scope, state.bonus
+        other = _other_side(state.piles, side)
+        return scope[side] - scope[other] + bonus[side] - bonus[other] + expected(state, side, other)
+
+    if tables.world:
+        return judged
+    remembered: dict[tuple, float] = {}
 
     def leaf(state, side: int) -> float:
         # The facts depend on the table only through its ranks (its signature) and the settebello.
         key = (state.piles, state.scope, state.bonus, state._sig, SETTEBELLO in state.table, state.to_move, side)
         value = remembered.get(key)
         if value is None:
-            scope, bonus = state.scope, state.bonus
-            other = _other_side(state.piles, side)
-            value = scope[side] - scope[other] + bonus[side] - bonus[other] + expected(state, side, other)
+            value = judged(state, side)
             if len(remembered) > 500_000:
                 remembered.clear()
             remembered[key] = value
@@ -269,10 +362,11 @@ def leaf_of(tables: Tables) -> Callable:
 
 def expected_at(tables: Tables) -> Callable:
     """`expected(state, side, other)`: `tables.expected(Facts.of(state, side))` (`other` the side
-    it is measured against) without the facts and their keys as objects, for the search's leaves.
-    It writes each point's keys as KEYS does: change the two together (a property test holds
-    them to the same values)."""
+    it is measured against; world tables: `WorldFacts.of`) without the facts and their keys as
+    objects, for the search's leaves. It writes each point's keys as KEYS and WORLD_KEYS do:
+    change them together (a property test holds them to the same values)."""
     carte, denari, settebello, primiera, scope = ((tables.fine[p], tables.coarse[p]) for p in POINTS)
+    world = tables.world
 
     def expected(state, side: int, other: int) -> float:
         mine, theirs = state.piles[side], state.piles[other]
@@ -284,11 +378,26 @@ def expected_at(tables: Tables) -> Callable:
         total = 0.0
         value = carte[0].get((my_cards, their_cards))
         total += carte[1].get((_clip(my_cards - their_cards, -12, 12), left // 6), 0.0) if value is None else value
-        value = denari[0].get((my_denari, their_denari, left // 3))
-        total += denari[1].get((my_denari - their_denari, left // 8), 0.0) if value is None else value
+        if world:
+            holder, (my_held, their_held), held_denari, (movers, next_ones) = _held_facts(state, side, table_sum, sweepers)
+            if holder is not None:
+                where = 3 + holder
+            value = denari[0].get((my_denari, their_denari, _clip(held_denari, -4, 4), left // 4))
+            total += denari[1].get((my_denari, their_denari, left // 3), 0.0) if value is None else value
+        else:
+            value = denari[0].get((my_denari, their_denari, left // 3))
+            total += denari[1].get((my_denari - their_denari, left // 8), 0.0) if value is None else value
         value = settebello[0].get((where, my_move, left, table_cards))
         total += settebello[1].get((where, left // 8), 0.0) if value is None else value
-        value = primiera[0].get((_clip(primiera_lead // 4, -12, 12), my_sevens, their_sevens, left // 4))
+        lead = _clip(primiera_lead // 4, -12, 12)
+        if world:
+            value = primiera[0].get((lead, my_sevens, their_sevens, my_held, their_held, left // 8))
+            total += primiera[1].get((lead, my_sevens, their_sevens, left // 4), 0.0) if value is None else value
+            public_scope = (min(table_sum, 11), sweepers, min(table_cards, 4), my_move, left // 3)
+            value = scope[0].get((min(table_sum, 11), movers, next_ones, sweepers, min(table_cards, 4), my_move, left // 3))
+            total += scope[1].get(public_scope, 0.0) if value is None else value
+            return total
+        value = primiera[0].get((lead, my_sevens, their_sevens, left // 4))
         total += primiera[1].get((_clip(primiera_lead // 8, -6, 6), left // 8), 0.0) if value is None else value
         value = scope[0].get((min(table_sum, 11), sweepers, min(table_cards, 4), my_move, left // 3))
         total += scope[1].get((sweepers, my_move, left // 6), 0.0) if value is None else value
@@ -304,12 +413,13 @@ TABLES_VARIABLE = "SCOPA_EVALUATION"  # another tables file to try (in the arena
 
 def dump_tables(tables_by_variant: dict[str, Tables], about: dict) -> str:
     """The JSON text of the shipped file: how each variant was measured (`about`), and per
-    variant, per point, per level, rows [*key, value]."""
+    variant, per point, per level, rows [*key, value]; a variant's world tables under its name
+    and "/world"."""
     data = {"about": about, "variants": {
         variant: {
             point: {level: sorted([*map(int, k), round(value, 3)] for k, value in getattr(tables, level)[point].items())
                     for level in ("fine", "coarse")}
-            for point in KEYS
+            for point in POINTS
         }
         for variant, tables in tables_by_variant.items()
     }}
@@ -321,7 +431,7 @@ def read_tables(path: Path) -> tuple[dict[str, Tables], dict]:
     data = json.loads(path.read_text())
     found = {}
     for variant, points in data["variants"].items():
-        tables = Tables()
+        tables = Tables(world=variant.endswith(WORLD))
         for point, levels in points.items():
             for level, rows in levels.items():
                 getattr(tables, level)[point] = {tuple(row[:-1]): row[-1] for row in rows}
@@ -334,11 +444,16 @@ def shipped_tables() -> dict[str, Tables]:
     return read_tables(Path(os.environ.get(TABLES_VARIABLE) or TABLES_FILE))[0]
 
 
-def tables_for(rules) -> Tables:
+def tables_for(rules, world: bool = False) -> Tables:
     """The tables measured on the variant and number of players of `rules`, or on the nearest:
-    the classic game with as many players."""
+    the classic game with as many players; with `world`, its world tables where it has them."""
     shipped = shipped_tables()
-    return shipped.get(f"{rules.variant}/{rules.players}") or shipped[f"{_CLASSIC[rules.players]}/{rules.players}"]
+    name = f"{rules.variant}/{rules.players}"
+    found = shipped.get(name + WORLD) if world else None
+    return found or shipped.get(name) or shipped[f"{_CLASSIC[rules.players]}/{rules.players}"]
+
+
+WORLD = "/world"  # after a variant's name: its tables of a world's facts (`WorldFacts`)
 
 
 _CLASSIC = {2: "SCOPA_2P", 3: "SCOPA_3P", 4: "SCOPA_4P"}

@@ -147,15 +147,16 @@ def test_the_coach_is_only_for_the_player_to_move():
 @pytest.mark.parametrize("plays", [0, 9])
 def test_the_coach_values_the_plays_as_the_thoughtful_player_would(variant, players, plays):
     """At every table, four players too, the coach thinks with the Thoughtful player's budget: its
-    values are that player's analysis of the same view, seed and reading of the others' plays."""
-    from neapolitan.scopa.bots import THOUGHTFUL, THOUGHTFUL_PLAYER, budget_for, learned_leaf
+    values are that player's analysis of the same view, seed, reading of the others' plays and
+    judgement of a world's positions."""
+    from neapolitan.scopa.bots import THOUGHTFUL, THOUGHTFUL_PLAYER, budget_for
     from neapolitan.scopa.coach import SEED, _canonical
     from neapolitan.scopa.thinking import think
 
     state = played(variant, players, 40 + plays, plays)
     view = _canonical(state.view(state.to_move))
     budget = budget_for(THOUGHTFUL, view.rules)
-    analysis = think(view, budget, learned_leaf(view.rules), SEED, THOUGHTFUL_PLAYER.belief(view))
+    analysis = think(view, budget, THOUGHTFUL_PLAYER.leaf(view.rules), SEED, THOUGHTFUL_PLAYER.belief(view))
     advice = advise(view)
     assert coach_budget(view.rules) == budget
     assert (advice.nodes, advice.worlds) == (analysis.nodes, analysis.samples)

@@ -11,8 +11,10 @@ from neapolitan.scopa import Rules
 from neapolitan.scopa.bots import greedy
 from neapolitan.scopa.evaluation import (
     KEYS,
+    WORLD_KEYS,
     Facts,
     Tables,
+    WorldFacts,
     _other_side,
     expected_at,
     fit,
@@ -44,24 +46,51 @@ def test_where_the_settebello_is():
     assert Facts.of(position(hand="5B"), 0).settebello == 3  # in a hand or the stock
 
 
+def test_the_facts_of_a_world_say_who_holds_what():
+    """Scopone Scientifico, seat 0 to move; seat 1 (next) holds the settebello and 7C, seat 2 (the
+    partner) 7S 5D 5C, seat 3 3D; the table's 5 would be swept by a 5: the mover holds one, the
+    next player none."""
+    rules = Rules("SCOPONE_SCIENTIFICO")
+    state = position(rules, table="5B", hand="5S 2D 1D", others=("7D 7C", "7S 5D 5C", "3D"), last=True)
+    facts = WorldFacts.of(state, 0)
+    assert facts.settebello == 4  # held by the next player
+    assert facts.held_sevens == (1, 2) and facts.held_denari == (3 - 2)
+    assert facts.sweepers_held == (1, 0) and facts.sweepers == 3
+    theirs = WorldFacts.of(state, 1)
+    assert theirs.settebello == 4 and theirs.held_sevens == (2, 1) and theirs.held_denari == -1
+    public = Facts.of(state, 0)
+    assert public.settebello == 3 and (public.sweepers, public.table_sum) == (facts.sweepers, facts.table_sum)
+
+
+def test_a_world_s_settebello_on_the_table_or_taken_is_where_the_public_facts_put_it():
+    rules = Rules("SCOPONE_SCIENTIFICO")
+    assert WorldFacts.of(position(rules, table="7D", hand="5S", others=("1S", "2S", "3S"), last=True), 0).settebello == 2
+    taken = position(rules, hand="5S", piles=("", "7D"), others=("1S", "2S", "3S"), last=True)
+    assert WorldFacts.of(taken, 0).settebello == 1 and WorldFacts.of(taken, 1).settebello == 0
+
+
 @settings(max_examples=30, deadline=None, database=None)
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from([
-    ("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPONE_SCIENTIFICO", 4), ("SCOPONE", 4), ("QUINDICI", 2), ("QUINDICI", 3),
+    ("SCOPA_2P", 2, False), ("SCOPA_3P", 3, False), ("SCOPONE_SCIENTIFICO", 4, False), ("SCOPONE", 4, False),
+    ("QUINDICI", 2, False), ("QUINDICI", 3, False), ("SCOPONE_SCIENTIFICO", 4, True),
 ]), coarse_only=st.booleans())
 def test_the_leaf_s_expected_margin_is_the_tables(seed, variant, coarse_only):
-    """The search's leaf reads each position as `Tables.expected` does from its `Facts` (exactly):
-    with the shipped tables, and with their coarse cells alone (and a point left out)."""
+    """The search's leaf reads each position as `Tables.expected` does from its `Facts` (exactly),
+    or a world's (`WorldFacts`) with world tables: with the shipped tables, and with their coarse
+    cells alone (and a point left out)."""
     rules = Rules(variant[0], players=variant[1])
-    tables = tables_for(rules)
+    tables = tables_for(rules, world=variant[2])
+    assert tables.world == variant[2]
     if coarse_only:
-        tables = Tables({point: {} for point in KEYS}, {**tables.coarse, "denari": {}})
+        tables = Tables({point: {} for point in KEYS}, {**tables.coarse, "denari": {}}, tables.world)
     expected = expected_at(tables)
+    facts_of = WorldFacts.of if tables.world else Facts.of
     rng = random.Random(seed)
     state = deal(rules, seed, dealer=rng.randrange(rules.players))
     while not state.is_over:
         for side in range(rules.sides):
             other = _other_side(state.piles, side)
-            assert expected(state, side, other) == tables.expected(Facts.of(state, side))
+            assert expected(state, side, other) == tables.expected(facts_of(state, side))
         state = state.apply(rng.choice(state.legal_actions()))
 
 
@@ -89,8 +118,22 @@ def test_outcomes_count_only_the_scope_still_to_come():
     assert outcomes(final, other, (2, 1)) == {"carte": 1, "denari": -1, "settebello": 1, "primiera": 1, "scope": 1}
 
 
+def test_fit_reads_a_world_s_facts_by_the_world_keys():
+    state = position(Rules("SCOPONE_SCIENTIFICO"), table="5B", hand="5S", others=("7D", "5D", "3D"), last=True)
+    facts = WorldFacts.of(state, 0)
+    zero = dict.fromkeys(KEYS, 0)
+    tables = fit([(facts, {**zero, "scope": 1})] * 30, world=True)
+    fine, coarse = WORLD_KEYS["scope"](facts)
+    assert tables.world and fine != KEYS["scope"](facts)[0] and coarse == KEYS["scope"](facts)[0]
+    assert tables.coarse["scope"][coarse] == 1 and tables.fine["scope"][fine] == 1
+    assert tables.expected(facts) == 1
+
+
 def test_each_variant_has_its_tables_and_others_the_classic_games():
     assert tables_for(Rules("SCOPONE_SCIENTIFICO")) is not tables_for(Rules("SCOPA_4P"))
+    assert tables_for(Rules("SCOPONE_SCIENTIFICO"), world=True).world
+    assert not tables_for(Rules("SCOPONE_SCIENTIFICO")).world
+    assert tables_for(Rules("SCOPA_2P"), world=True) is tables_for(Rules("SCOPA_2P"))  # none measured: the public
     assert tables_for(Rules("QUINDICI", players=3)) is tables_for(Rules("SCOPA_3P"))
     assert tables_for(Rules("ASSI", players=4)) is tables_for(Rules("SCOPA_4P"))
 
@@ -109,13 +152,10 @@ def test_played_facts_pair_every_position_with_its_hand_s_end():
     assert first_facts.left == 40 and first_result == outcomes(sides[0].points, sides[1].points, (0, 0))
 
 
-@pytest.mark.parametrize("variant", ["SCOPA_2P", "SCOPONE_SCIENTIFICO"])
-def test_on_hands_it_never_saw_the_evaluation_predicts_the_margin(variant):
-    """Greedy hands dealt with seeds the tables were not measured on: the margin so far plus the
-    expected margin to come is closer to the final margin than the margin so far alone."""
-    rules = Rules(variant)
-    leaf = leaf_of(tables_for(rules))
-    learned = plain = 0.0
+def _errors_on_unseen_hands(rules: Rules, leaves: list) -> list[float]:
+    """The root-mean-square error of each leaf's value of every position of 60 greedy hands dealt
+    with seeds no tables were measured on, against each hand's final margin."""
+    errors = [0.0] * len(leaves)
     count = 0
     for n in range(60):
         state = deal(rules, f"held-out:{n}", dealer=n % rules.players)
@@ -125,8 +165,24 @@ def test_on_hands_it_never_saw_the_evaluation_predicts_the_margin(variant):
             state = state.apply(greedy(state.view(state.to_move)))
         totals = score_hand(state.piles, state.scope, rules, state.bonus).totals
         for position_ in seen:
-            final = totals[0] - totals[1]
-            learned += (final - leaf(position_, 0)) ** 2
-            plain += (final - (position_.scope[0] - position_.scope[1])) ** 2
+            for i, leaf in enumerate(leaves):
+                errors[i] += (totals[0] - totals[1] - leaf(position_, 0)) ** 2
             count += 1
-    assert math.sqrt(learned / count) < 0.9 * math.sqrt(plain / count)
+    return [math.sqrt(e / count) for e in errors]
+
+
+@pytest.mark.parametrize("variant", ["SCOPA_2P", "SCOPONE_SCIENTIFICO"])
+def test_on_hands_it_never_saw_the_evaluation_predicts_the_margin(variant):
+    """The margin so far plus the expected margin to come is closer to the final margin than the
+    margin so far alone."""
+    rules = Rules(variant)
+    learned, plain = _errors_on_unseen_hands(rules, [leaf_of(tables_for(rules)), lambda s, side: s.scope[0] - s.scope[1]])
+    assert learned < 0.9 * plain
+
+
+def test_knowing_who_holds_what_predicts_the_margin_better():
+    """At Scopone Scientifico, every card dealt: the world tables, reading the hands, foretell how
+    each hand ends better than the public tables."""
+    rules = Rules("SCOPONE_SCIENTIFICO")
+    world, public = _errors_on_unseen_hands(rules, [leaf_of(tables_for(rules, world=True)), leaf_of(tables_for(rules))])
+    assert world < 0.95 * public

@@ -162,12 +162,14 @@ def test_paired_deals_cancel_the_luck_of_the_cards():
 ])
 def test_a_budget_changed_by_name(name, budget, reads):
     """`search+FIELD=VALUE...`: the thoughtful player with those fields of its two-player budgets
-    changed, reading the opponent as the base player does; other table sizes keep theirs."""
+    changed, reading the opponent and judging a world's positions as the base player does; other
+    table sizes keep theirs."""
     bot = make_bot(name)
     for field, value in budget.items():
         assert getattr(bot.budgets[2], field) == value
     assert bot.budgets[4] == THOUGHTFUL[4]
     assert bool(bot.readers) == reads
+    assert bot.judges_worlds == reads  # (search-v2 judged the public facts only)
 
 
 def test_a_budget_for_another_table_size_changed_by_name():

@@ -301,3 +301,17 @@ def test_copies_of_one_world_searched_together_to_the_end_are_that_world_solved(
     found, _nodes = Together(state.to_move, estimate, 10**7, to_end=True).values([state] * copies, first=True)
     for play, value in solve(state, side).items():
         assert found[play] == pytest.approx([value] * copies)
+
+
+@pytest.mark.parametrize(("variant", "players", "differs"), [("SCOPONE_SCIENTIFICO", 4, True), ("SCOPA_2P", 2, False)])
+def test_the_thoughtful_player_judges_a_world_by_its_hands_where_tables_were_measured_so(variant, players, differs):
+    """At Scopone Scientifico (every card dealt) the Thoughtful player judges each world's positions
+    by what its hands hold, so it values the plays otherwise than the player before (`search-v8`);
+    with two players there are no such tables, and the two are the same player."""
+    from neapolitan.scopa.bots import ARENA_BOTS, THOUGHTFUL_PLAYER
+
+    state = played(variant, players, 5, 6)
+    view = state.view(state.to_move)
+    now, before = (bot.analyse(view, random.Random(1)) for bot in (THOUGHTFUL_PLAYER, ARENA_BOTS["search-v8"]))
+    assert (now.values != before.values) == differs
+    assert set(now.values) == set(before.values) == set(view.legal_actions())
