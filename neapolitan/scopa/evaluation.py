@@ -8,6 +8,10 @@ many hands (`scripts/fit_scopa_evaluation.py` plays them and writes `evaluation_
 each cell shrunk toward a coarser one when it saw few hands.
 
 The scope made so far count in full; only the scope still to come are estimated.
+
+Where every card is dealt at the start (Scopone Scientifico), a search's world says who holds each
+card still out, and tables measured on those facts too (`WorldFacts`, WORLD_KEYS: who holds the
+settebello, the sevens, the denari and the cards that would sweep the table) judge it better.
 """
 from __future__ import annotations
 
