@@ -4,7 +4,9 @@ For every variant the practice table offers, `--hands` hands are played with `--
 seat, and every position's public facts are paired with what the rest of its hand brought
 (neapolitan.scopa.evaluation). The policy is `greedy` (quick) or any player the arena knows, such
 as `think:20000:16`, a thoughtful player searching with the tables in use (set SCOPA_EVALUATION
-to try other tables): each round of tables is then measured on better play. Seeded: the same
+to try other tables): each round of tables is then measured on better play. `--explore` has a
+share of the plays chosen at random; `--world` measures a game that deals every card at the start
+by a world's facts (who holds what: `WorldFacts`), kept beside its public tables. Seeded: the same
 command writes the same file.
 
     .venv/bin/python scripts/fit_scopa_evaluation.py --hands 60000 --jobs 2
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
@@ -39,10 +42,19 @@ VARIANTS = (
 CHUNK = 250  # hands per task
 
 
-def _tally_chunk(job: tuple[str, int, str, str, int, int, bool]):
-    variant, players, policy, seed, first, hands, world = job
-    facts = played_facts(Rules(variant, players=players), hands, seed, make_bot(policy), first=first, world=world)
+def _tally_chunk(job: tuple[str, int, str, str, int, int, bool, float]):
+    variant, players, policy, seed, first, hands, world, explore = job
+    player = exploring(make_bot(policy), explore) if explore else make_bot(policy)
+    facts = played_facts(Rules(variant, players=players), hands, seed, player, first=first, world=world)
     return tally(facts, WORLD_KEYS if world else KEYS)
+
+
+def exploring(policy: Callable, share: float) -> Callable:
+    """`policy`, except that a `share` of its plays are chosen at random (from the hand's seeded
+    generator): the hands then reach positions the policy itself would not, as a search does."""
+    def play(view, rng):
+        return rng.choice(view.legal_actions()) if rng.random() < share else policy(view, rng)
+    return play
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -53,6 +65,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--only", help="fit this variant only (VARIANT/PLAYERS); the others in --out are kept")
     parser.add_argument("--out", default=str(TABLES_FILE))
+    parser.add_argument("--explore", type=float, default=0.0, help="a share of plays chosen at random instead "
+                        "of by the policy, so that the tables see positions a search reaches and it never would")
     parser.add_argument("--world", action="store_true", help="tables of a world's facts (who holds what: "
                         "for the games that deal every card at the start), kept beside the public ones")
     args = parser.parse_args(argv)
@@ -67,7 +81,8 @@ def main(argv: list[str] | None = None) -> None:
     start = time.time()
     with ProcessPoolExecutor(args.jobs) as pool:
         for number, (variant, players) in enumerate(chosen, start=1):
-            jobs = [(variant, players, args.policy, args.seed, first, min(CHUNK, args.hands - first), args.world)
+            jobs = [(variant, players, args.policy, args.seed, first, min(CHUNK, args.hands - first), args.world,
+                     args.explore)
                     for first in range(0, args.hands, CHUNK)]
             tallies: list = []
             bar = Progress(args.hands, f"hands of {variant}/{players} ({number}/{len(chosen)})")
@@ -80,7 +95,10 @@ def main(argv: list[str] | None = None) -> None:
             tables[key] = tables_from(merge(tallies), args.world)
             about[key] = {"hands": args.hands, "seed": args.seed, "policy": args.policy, "command": (
                 f"scripts/fit_scopa_evaluation.py --hands {args.hands} --seed {args.seed} --policy {args.policy}"
+                + (f" --explore {args.explore}" if args.explore else "")
                 + (f" --only {name}" if args.only else "") + (" --world" if args.world else ""))}
+            if args.explore:
+                about[key]["explore"] = args.explore
     out.write_text(dump_tables(tables, about) + "\n")
     print(f"Wrote {out} ({out.stat().st_size // 1024} KB) in {time.time() - start:.0f} s")
 
