@@ -22,10 +22,8 @@ from pathlib import Path
 from neapolitan.progress import Progress
 from neapolitan.scopa.arena import make_bot
 from neapolitan.scopa.evaluation import (
-    KEYS,
     TABLES_FILE,
     WORLD,
-    WORLD_KEYS,
     dump_tables,
     merge,
     played_facts,
@@ -46,7 +44,7 @@ def _tally_chunk(job: tuple[str, int, str, str, int, int, bool, float]):
     variant, players, policy, seed, first, hands, world, explore = job
     player = exploring(make_bot(policy), explore) if explore else make_bot(policy)
     facts = played_facts(Rules(variant, players=players), hands, seed, player, first=first, world=world)
-    return tally(facts, WORLD_KEYS if world else KEYS)
+    return tally(facts, world)
 
 
 def exploring(policy: Callable, share: float) -> Callable:

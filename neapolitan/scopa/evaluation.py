@@ -213,6 +213,11 @@ WORLD_KEYS: dict[str, Callable[[WorldFacts], tuple[tuple, tuple]]] = {
 }
 
 
+def keys_of(world: bool) -> dict[str, Callable]:
+    """Each point's keys: of a world's facts (`WorldFacts`) or of the public ones."""
+    return WORLD_KEYS if world else KEYS
+
+
 @dataclass
 class Tables:
     """Per point: the expected outcome per fine key (its mean shrunk toward its coarse cell's) and
@@ -225,7 +230,7 @@ class Tables:
 
     @property
     def keys(self) -> dict[str, Callable]:
-        return WORLD_KEYS if self.world else KEYS
+        return keys_of(self.world)
 
     def expected(self, facts: Facts) -> float:
         """The expected margin still to come (scope made so far not included)."""
@@ -280,13 +285,13 @@ def _other_side(piles: tuple[int, ...], side: int) -> int:
 Tally = dict[str, dict[str, dict[tuple, list]]]  # level -> point -> key -> [total, count, coarse keys]
 
 
-def tally(samples: Iterable[tuple[Facts, dict[str, int]]], keys_by_point: dict[str, Callable] = KEYS) -> Tally:
-    """The outcomes of (facts, outcomes) pairs added up per cell of `keys_by_point` (and, for a
-    fine cell, the coarse cells its positions fell in)."""
+def tally(samples: Iterable[tuple[Facts, dict[str, int]]], world: bool = False) -> Tally:
+    """The outcomes of (facts, outcomes) pairs added up per cell (of a world's facts with `world`;
+    and, for a fine cell, the coarse cells its positions fell in)."""
     sums: Tally = {"coarse": {point: {} for point in POINTS}, "fine": {point: {} for point in POINTS}}
     coarse, fine = sums["coarse"], sums["fine"]
     for facts, result in samples:
-        for point, keys in keys_by_point.items():
+        for point, keys in keys_of(world).items():
             fine_key, coarse_key = keys(facts)
             for cells, key in ((coarse[point], coarse_key), (fine[point], fine_key)):
                 cell = cells.get(key)
@@ -331,7 +336,7 @@ def tables_from(sums: Tally, world: bool = False) -> Tables:
 
 def fit(samples: Iterable[tuple[Facts, dict[str, int]]], world: bool = False) -> Tables:
     """Tables of expected outcomes from (facts, outcomes) pairs (`world`: of `WorldFacts`)."""
-    return tables_from(tally(samples, WORLD_KEYS if world else KEYS), world)
+    return tables_from(tally(samples, world), world)
 
 
 def leaf_of(tables: Tables) -> Callable:
@@ -397,9 +402,9 @@ def expected_at(tables: Tables) -> Callable:
         if world:
             value = primiera[0].get((lead, my_sevens, their_sevens, my_held, their_held, left // 8))
             total += primiera[1].get((lead, my_sevens, their_sevens, left // 4), 0.0) if value is None else value
-            public_scope = (min(table_sum, 11), sweepers, min(table_cards, 4), my_move, left // 3)
-            value = scope[0].get((min(table_sum, 11), movers, next_ones, sweepers, min(table_cards, 4), my_move, left // 3))
-            total += scope[1].get(public_scope, 0.0) if value is None else value
+            table_sum, table_cards = min(table_sum, 11), min(table_cards, 4)
+            value = scope[0].get((table_sum, movers, next_ones, sweepers, table_cards, my_move, left // 3))
+            total += scope[1].get((table_sum, sweepers, table_cards, my_move, left // 3), 0.0) if value is None else value
             return total
         value = primiera[0].get((lead, my_sevens, their_sevens, left // 4))
         total += primiera[1].get((_clip(primiera_lead // 8, -6, 6), left // 8), 0.0) if value is None else value
@@ -413,6 +418,7 @@ def expected_at(tables: Tables) -> Callable:
 # -- the shipped tables ------------------------------------------------------------------------
 TABLES_FILE = Path(__file__).with_name("evaluation.json")
 TABLES_VARIABLE = "SCOPA_EVALUATION"  # another tables file to try (in the arena, say)
+WORLD = "/world"  # after a variant's name: its tables of a world's facts (`WorldFacts`)
 
 
 def dump_tables(tables_by_variant: dict[str, Tables], about: dict) -> str:
@@ -455,9 +461,6 @@ def tables_for(rules, world: bool = False) -> Tables:
     name = f"{rules.variant}/{rules.players}"
     found = shipped.get(name + WORLD) if world else None
     return found or shipped.get(name) or shipped[f"{_CLASSIC[rules.players]}/{rules.players}"]
-
-
-WORLD = "/world"  # after a variant's name: its tables of a world's facts (`WorldFacts`)
 
 
 _CLASSIC = {2: "SCOPA_2P", 3: "SCOPA_3P", 4: "SCOPA_4P"}
