@@ -151,6 +151,16 @@ def dealer_loss(ranks: Sequence[int], lives: Sequence[int], stock: Sequence[int]
     return keep, draw
 
 
+def _lowest(ranks: Sequence[int], compare_all: bool) -> tuple[int, int]:
+    """The lowest card among the players' (the dealer's, last, left out) that can lose, and how
+    many hold it: (99, 0) when none can (Re and Cavallo are safe unless COMPARE_ALL, SALTA-5.2)."""
+    players = ranks[:-1]
+    low = min(players)
+    if low >= CAVALLO and not compare_all:
+        return 99, 0
+    return low, players.count(low)
+
+
 class _Final:
     """Who loses once the exchange is over, for each card the dealer may end up with (SALTA-8)."""
 
@@ -158,15 +168,8 @@ class _Final:
 
     def __init__(self, ranks: Sequence[int], lives: Sequence[int], rules: Rules) -> None:
         n = len(ranks)
-        low, count = 99, 0
         compare_all = rules.compare_all
-        for r in ranks[:-1]:
-            if r >= CAVALLO and not compare_all:
-                continue
-            if r < low:
-                low, count = r, 1
-            elif r == low:
-                count += 1
+        low, count = _lowest(ranks, compare_all)
         sudden = rules.final_two == "sudden_death" and n == 2
         self.low = low
         self.count = count
@@ -222,6 +225,10 @@ class Policy:
             for j in range(n)
         ]
         self.tables: dict[int, dict[tuple[int, int], bool]] = {}
+        # each decider's choices as a flat list by rank * 11 + known rank (see `swaps`), and the
+        # deciders after each position: what `finish` reads for every deal weighed
+        self.choices: list[list[bool] | None] = [None] * n
+        self.later = [[i for i in self.deciders if i > j] for j in range(n)]
         self.cells: dict[tuple[int, int, int], list[float]] = {}
         self.sampled: dict[tuple[int, int, int], tuple[float, float, int]] = {}
         worlds = self._enumerate() if self.exact else self._sample(SAMPLES)
@@ -256,26 +263,30 @@ class Policy:
         layout = self.layout
         rng = rng or random.Random(f"salta:{layout}")
         fixed = fixed or {}
-        bag = [r for r in range(1, 11) for _ in range(layout.pool[r])]
-        for r in fixed.values():
-            bag.remove(r)
+        left = list(layout.pool)  # the cards not yet placed, by rank
+        start = list(layout.face)
+        for p, r in fixed.items():
+            start[p] = r
+            left[r] -= 1
         top = self.ranks[-1]
-        free = [p for p in self.hidden if p not in fixed]
+        eligible = [r for r in range(1, top + 1) for _ in range(left[r])]  # a face-down hand's cards
+        free = [p for p in self.hidden if p not in fixed][:len(eligible)]
+        chance = rng.random
+        rules = layout.rules
         out = []
         for _ in range(count):
-            rng.shuffle(bag)
-            cards = list(layout.face)
-            for p, r in fixed.items():
-                cards[p] = r
-            stock = [0] * 11
-            k = 0
-            for card in bag:  # face-down hands take the first eligible cards; the rest is stock
-                if k < len(free) and card <= top:
-                    cards[free[k]] = card
-                    k += 1
-                else:
-                    stock[card] += 1
-            out.append((cards, 1.0 / count, draw_outcomes(stock, layout.rules)))
+            # each face-down hand takes a card drawn at random from those it may hold (a partial
+            # shuffle of them); everything else unseen is in the stock
+            cards = start[:]
+            stock = left[:]
+            bag = eligible[:]
+            size = len(bag)
+            for k, p in enumerate(free):
+                i = k + int(chance() * (size - k))
+                bag[k], bag[i] = bag[i], bag[k]
+                cards[p] = bag[k]
+                stock[bag[k]] -= 1
+            out.append((cards, 1.0 / count, draw_outcomes(stock, rules)))
         return out
 
     def _draws(self, pool_left: list[int]) -> list:
@@ -299,7 +310,8 @@ class Policy:
                     acc[0] += weight
                     acc[1] += weight * keep
                     acc[2] += weight * swap
-            self.tables[j] = {key: acc[2] < acc[1] - 1e-12 for key, acc in sums.items()}
+            table = self.tables[j] = {key: acc[2] < acc[1] - 1e-12 for key, acc in sums.items()}
+            self.choices[j] = [table.get((h, x), table.get((h, 0), False)) for h in range(11) for x in range(11)]
             for (h, x), acc in sums.items():
                 cells[(j, h, x)] = acc
 
@@ -321,33 +333,31 @@ class Policy:
         return swap_target(p, cards, self.layout.rules).target
 
     def swaps(self, position: int, rank: int, known: int) -> bool:
-        table = self.tables.get(position, {})
-        choice = table.get((rank, known))
-        if choice is None:  # a cell the sampled deals never produced: judge on the card alone
-            choice = table.get((rank, 0), False)
-        return choice
+        """The policy's choice for a cell; a cell the sampled deals never produced is judged on
+        the card alone, and a position that never decides keeps."""
+        choices = self.choices[position]
+        return bool(choices and choices[rank * 11 + known])
 
     def finish(self, cards: list[int], j: int, swap: bool, draws: list) -> float:
         """Play the hand on from position j's choice; the probability that j loses a life."""
         cards = cards[:]
-        n = len(cards)
-        known = [0] * n
-        face = self.layout.face
+        known = [0] * len(cards)
         if swap:
             t = self._target(j, cards)
             if t is not None and cards[t] < CAVALLO:
                 known[t] = cards[t]
                 cards[j], cards[t] = cards[t], cards[j]
-        for i in range(j + 1, n - 1):
+        choices = self.choices
+        targets = None if self.dynamic else self.fixed_targets
+        for i in self.later[j]:
             h = cards[i]
-            if face[i] or h >= CAVALLO:
+            if h >= CAVALLO or not choices[i][h * 11 + known[i]]:  # type: ignore[index]
                 continue
-            if self.swaps(i, h, known[i]):
-                t = self._target(i, cards)
-                if t is not None and cards[t] < CAVALLO:
-                    if t > i:
-                        known[t] = cards[t]
-                    cards[i], cards[t] = cards[t], cards[i]
+            t = self._target(i, cards) if targets is None else targets[i]
+            if t is not None and cards[t] < CAVALLO:
+                if t > i:
+                    known[t] = cards[t]
+                cards[i], cards[t] = cards[t], cards[i]
         return self._loss(cards, j, draws)
 
     def _loss(self, cards: list[int], j: int, draws: list) -> float:
@@ -355,14 +365,7 @@ class Policy:
         n = len(cards)
         dealer = n - 1
         g = cards[dealer]
-        compare_all = self.compare_all
-        low, count = 99, 0
-        for r in cards[:-1]:
-            if r < CAVALLO or compare_all:
-                if r < low:
-                    low, count = r, 1
-                elif r == low:
-                    count += 1
+        low, count = _lowest(cards, self.compare_all)
         if self.layout.face[dealer] or g >= CAVALLO or (self.void_if_all and count == n - 1):
             return self._loss_slowly(cards, j, draws)  # a dealer who does nothing, or a void hand
         mine = cards[j]

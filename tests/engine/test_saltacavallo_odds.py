@@ -12,7 +12,7 @@ from itertools import permutations
 import pytest
 
 from neapolitan.saltacavallo import DRAW, KEEP, SWAP, GameState, Rules, engine_choice, odds
-from neapolitan.saltacavallo.odds import policy_for
+from neapolitan.saltacavallo.odds import Policy, layout_of, policy_for
 from neapolitan.sampling import hoeffding_error
 
 odds_module = importlib.import_module("neapolitan.saltacavallo.odds")
@@ -168,3 +168,27 @@ def test_exact_odds_equal_brute_force_under_every_option(keys, cards, dealer, st
     assert result.keep == pytest.approx(brute_force(state, seat, "keep"), abs=1e-9)
     if SWAP in state.legal_actions():
         assert result.change == pytest.approx(brute_force(state, seat, "swap"), abs=1e-9)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_sampled_deals_give_the_face_down_hands_what_the_pack_would(players):
+    """The sampler against the enumeration (SALTA-5.1): over many sampled deals, each face-down
+    hand holds each rank, two hands hold the same rank, and the dealer draws each rank as often as
+    the exactly weighted deals say, within a 99.9% Hoeffding bound."""
+    state = GameState.new(Rules(players=players), "sampler")
+    while state.phase != "exchange":
+        state = GameState.new(state.rules, state.seed + "x")
+    policy = Policy(layout_of(state.view(state.to_act)))
+    count = 20000
+    exact, sampled = policy._enumerate(), policy._sample(count)
+    assert len(policy.hidden) >= 3 and len(exact) > 100
+
+    def share(worlds, event):
+        return sum(weight * event(cards, dict(draws)) for cards, weight, draws in worlds)
+
+    first, second = policy.hidden[:2]
+    events = [lambda cards, draws, p=p, r=r: cards[p] == r for p in policy.hidden for r in policy.ranks]
+    events.append(lambda cards, draws: cards[first] == cards[second])
+    events += [lambda cards, draws, r=r: draws.get(r, 0.0) for r in range(11)]
+    for event in events:
+        assert abs(share(sampled, event) - share(exact, event)) <= hoeffding_error(count, 0.999)
