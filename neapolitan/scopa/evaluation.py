@@ -122,12 +122,8 @@ def _held_facts(state, side: int, table_sum: int, sweepers: int) -> tuple[int | 
     to_move = state.to_move
     holder = None
     mine = theirs = 0
-    masks = []
-    remembered = _HANDS
-    for seat, hand in enumerate(state.hands):
-        found = remembered.get(id(hand))
-        mask = found[1] if found is not None and found[0] is hand else _hand_mask(hand)
-        masks.append(mask)
+    masks = state.hand_masks
+    for seat, mask in enumerate(masks):
         if mask & _7D:
             holder = (seat - to_move) % seats
         if sides[seat] == side:
@@ -140,22 +136,6 @@ def _held_facts(state, side: int, table_sum: int, sweepers: int) -> tuple[int | 
         held = (min((masks[to_move] & rank).bit_count(), 2), min((masks[(to_move + 1) % seats] & rank).bit_count(), 2))
     return (holder, ((mine & _SEVENS).bit_count(), (theirs & _SEVENS).bit_count()),
             (mine & _DENARI).bit_count() - (theirs & _DENARI).bit_count(), held)
-
-
-def _hand_mask(hand: tuple) -> int:
-    """A hand's cards as a bit mask, remembered by the hand's tuple (the search's positions share
-    the hands that did not play; `_held_facts` reads them): kept with the tuple itself, so that
-    its id is never another's."""
-    mask = 0
-    for card in hand:
-        mask |= card.bit
-    if len(_HANDS) > 100_000:
-        _HANDS.clear()
-    _HANDS[id(hand)] = (hand, mask)
-    return mask
-
-
-_HANDS: dict[int, tuple[tuple, int]] = {}
 
 
 def _pile_facts(mask: int) -> tuple[int, int, int, int]:

@@ -46,7 +46,7 @@ class HandState:
 
     __slots__ = (
         "rules", "hands", "table", "stock", "piles", "scope", "bonus", "to_move", "dealer",
-        "last_capturer", "last_was_scopa", "is_over", "_actions", "_sig", "_left",
+        "last_capturer", "last_was_scopa", "is_over", "_actions", "_sig", "_left", "hand_masks",
     )
 
     def __init__(
@@ -65,6 +65,7 @@ class HandState:
     ) -> None:
         self.rules = rules
         self.hands = hands
+        self.hand_masks = tuple(map(mask_of, hands))  # each hand's cards as a bit mask
         self.table = table = tuple(sorted(table, key=by_rank))
         self.stock = stock
         self.piles = piles
@@ -162,6 +163,7 @@ class HandState:
             after.last_was_scopa = self.last_was_scopa
         if left and left == len(self.stock):  # SCOPA-3.4: the hands are empty: deal again from the stock
             after.hands, after.stock = deal_round(self.stock, len(self.hands), dealer, 3)
+            after.hand_masks = tuple(map(mask_of, after.hands))
             after.to_move = rules.next_seat[dealer]
         else:
             hands = list(self.hands)
@@ -169,6 +171,9 @@ class HandState:
             hand.remove(card)
             hands[seat] = tuple(hand)
             after.hands = tuple(hands)
+            masks = list(self.hand_masks)
+            masks[seat] ^= card.bit
+            after.hand_masks = tuple(masks)
             after.to_move = rules.next_seat[seat]
             if not left:
                 _end_of_hand(after)

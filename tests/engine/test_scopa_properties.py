@@ -98,8 +98,9 @@ def play_hand(state: HandState, rng: random.Random, check=None) -> HandState:
 @FAST
 @given(seed=SEEDS, variant=SOME_VARIANT, options=OPTIONS)
 def test_forty_cards_and_only_legal_plays(seed, variant, options):
-    """Every card is somewhere exactly once after every action; plays come from legal_actions;
-    an illegal play is refused with IllegalAction and changes nothing."""
+    """Every card is somewhere exactly once after every action (and each hand's bit mask holds
+    its cards); plays come from legal_actions; an illegal play is refused with IllegalAction and
+    changes nothing."""
     rules = make_rules(variant, options)
     rng = random.Random(seed)
     state = deal(rules, seed, dealer=rng.randrange(rules.players))
@@ -111,6 +112,7 @@ def test_forty_cards_and_only_legal_plays(seed, variant, options):
         assert play.captured <= set(before.table)
         cards = all_cards(after)
         assert len(cards) == len(set(cards)) == cards_expected(before, after)
+        assert after.hand_masks == tuple(sum(1 << card.index for card in hand) for hand in after.hands)
         text = before.to_text()
         for _ in range(3):
             wrong = random_illegal(before, rng)
@@ -144,8 +146,8 @@ def test_the_searches_unchecked_play_is_apply(seed, variant, options):
             for legal in before.legal_actions():
                 expected, found = position.apply(legal), position.apply_legal(legal)
                 assert found == expected
-                assert (found.hands, found.table, found._sig, found._left, found.is_over) == (
-                    expected.hands, expected.table, expected._sig, expected._left, expected.is_over)
+                assert (found.hands, found.hand_masks, found.table, found._sig, found._left, found.is_over) == (
+                    expected.hands, expected.hand_masks, expected.table, expected._sig, expected._left, expected.is_over)
 
     play_hand(state, rng, check)
 
