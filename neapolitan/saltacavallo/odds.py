@@ -44,7 +44,7 @@ from neapolitan.saltacavallo.state import PlayerView
 from neapolitan.sampling import hoeffding_error
 
 EXACT_WORLDS = 4096
-SAMPLES = 2000
+SAMPLES = 1500
 ODDS_SAMPLES = 3000
 
 

@@ -172,8 +172,9 @@ def learned_leaf(rules: Rules, world: bool = False) -> Leaf:
 # its hands hold, +0.333 a hand over that player, and against `search-v1` +0.376, 95% CI +0.260 to
 # +0.492, on 1,000 paired deals of seed target: see README). Capturing by fifteens offers
 # more plays in every position, so a position costs about twice as much: two players at Scopa a
-# Quindici search fewer (36,000 positions since a day of 6,466 random hands a second, half the
-# speed of the fastest days, put their 99th percentile at 258 and 266 ms with 45,000). The budgets
+# Quindici search fewer (30,000 positions since the slowest day yet, 6,207 to 6,584 random hands a
+# second, half the speed of the fastest days, put their 99th percentile at 258 to 276 ms with 45,000
+# and 36,000; 30,000 gave 244 ms). The budgets
 # are sized so that the slowest machines of our kind seen so far (half as fast as the fastest)
 # keep the median decision within 20 ms and the 99th percentile within 250 ms, but at Scopone
 # Scientifico (below); `make bench` prints the times these budgets give on this machine. At Scopone Scientifico,
@@ -183,7 +184,7 @@ def learned_leaf(rules: Rules, world: bool = False) -> Leaf:
 # (1,500 positions: 17.6 and 20.6 ms), so the way on is a cheaper world leaf (see README).
 THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
     2: Budget(nodes=70_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True, soft=0.5),
-    (2, True): Budget(nodes=36_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True, soft=0.5),
+    (2, True): Budget(nodes=30_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True, soft=0.5),
     3: Budget(nodes=30_000, worlds=64, min_worlds=8, sure=4.0, sure_after=16),
     4: Budget(nodes=12_000, worlds=32, min_worlds=4, deepen_from=12, shallow_above=24, sure=4.0, sure_after=4,
               usual=2_400, close=1.0),
