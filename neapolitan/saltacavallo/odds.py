@@ -224,9 +224,8 @@ class Policy:
             next((p for p in range(j - 1, -1, -1) if not layout.face[p] and self.fixed_targets[p] == j), None)
             for j in range(n)
         ]
-        self.tables: dict[int, dict[tuple[int, int], bool]] = {}
-        # each decider's choices as a flat list by rank * 11 + known rank (see `swaps`), and the
-        # deciders after each position: what `finish` reads for every deal weighed
+        # each decider's choices (swap or keep) as a flat list by rank * 11 + known rank (see
+        # `swaps`), and the deciders after each position: what `finish` reads for every deal weighed
         self.choices: list[list[bool] | None] = [None] * n
         self.later = [[i for i in self.deciders if i > j] for j in range(n)]
         self.cells: dict[tuple[int, int, int], list[float]] = {}
@@ -310,7 +309,7 @@ class Policy:
                     acc[0] += weight
                     acc[1] += weight * keep
                     acc[2] += weight * swap
-            table = self.tables[j] = {key: acc[2] < acc[1] - 1e-12 for key, acc in sums.items()}
+            table = {key: acc[2] < acc[1] - 1e-12 for key, acc in sums.items()}
             self.choices[j] = [table.get((h, x), table.get((h, 0), False)) for h in range(11) for x in range(11)]
             for (h, x), acc in sums.items():
                 cells[(j, h, x)] = acc
@@ -348,12 +347,11 @@ class Policy:
                 known[t] = cards[t]
                 cards[j], cards[t] = cards[t], cards[j]
         choices = self.choices
-        targets = None if self.dynamic else self.fixed_targets
         for i in self.later[j]:
             h = cards[i]
             if h >= CAVALLO or not choices[i][h * 11 + known[i]]:  # type: ignore[index]
                 continue
-            t = self._target(i, cards) if targets is None else targets[i]
+            t = self._target(i, cards)
             if t is not None and cards[t] < CAVALLO:
                 if t > i:
                     known[t] = cards[t]
