@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from neapolitan.cards import SETTEBELLO
+from neapolitan.scopa.captures import RANK_SIG
 from neapolitan.scopa.scoring import _DENARI, _SEVENS, score_hand
 from neapolitan.scopa.scoring import _SUIT_BEST as _BEST_BY_SCALE
 from neapolitan.scopa.state import deal
@@ -328,7 +329,7 @@ def leaf_of(tables: Tables) -> Callable:
 
     def judged(state, side: int) -> float:
         scope, bonus = state.scope, state.bonus
-        other = _other_side(state.piles, side)
+        other = 1 - side if len(scope) == 2 else _other_side(state.piles, side)
         return scope[side] - scope[other] + bonus[side] - bonus[other] + expected(state, side, other)
 
     if tables.world:
@@ -354,8 +355,9 @@ def expected_at(tables: Tables) -> Callable:
     it is measured against; world tables: `WorldFacts.of`) without the facts and their keys as
     objects, for the search's leaves. It writes each point's keys as KEYS and WORLD_KEYS do:
     change them together (a property test holds them to the same values)."""
+    if tables.world:
+        return _world_expected(tables)
     carte, denari, settebello, primiera, scope = ((tables.fine[p], tables.coarse[p]) for p in POINTS)
-    world = tables.world
 
     def expected(state, side: int, other: int) -> float:
         mine, theirs = state.piles[side], state.piles[other]
@@ -367,25 +369,11 @@ def expected_at(tables: Tables) -> Callable:
         total = 0.0
         value = carte[0].get((my_cards, their_cards))
         total += carte[1].get((_clip(my_cards - their_cards, -12, 12), left // 6), 0.0) if value is None else value
-        if world:
-            holder, (my_held, their_held), held_denari, (movers, next_ones) = _held_facts(state, side, table_sum, sweepers)
-            if holder is not None:
-                where = 3 + holder
-            value = denari[0].get((my_denari, their_denari, _clip(held_denari, -4, 4), left // 4))
-            total += denari[1].get((my_denari, their_denari, left // 3), 0.0) if value is None else value
-        else:
-            value = denari[0].get((my_denari, their_denari, left // 3))
-            total += denari[1].get((my_denari - their_denari, left // 8), 0.0) if value is None else value
+        value = denari[0].get((my_denari, their_denari, left // 3))
+        total += denari[1].get((my_denari - their_denari, left // 8), 0.0) if value is None else value
         value = settebello[0].get((where, my_move, left, table_cards))
         total += settebello[1].get((where, left // 8), 0.0) if value is None else value
         lead = _clip(primiera_lead // 4, -12, 12)
-        if world:
-            value = primiera[0].get((lead, my_sevens, their_sevens, my_held, their_held, left // 8))
-            total += primiera[1].get((lead, my_sevens, their_sevens, left // 4), 0.0) if value is None else value
-            table_sum, table_cards = min(table_sum, 11), min(table_cards, 4)
-            value = scope[0].get((table_sum, movers, next_ones, sweepers, table_cards, my_move, left // 3))
-            total += scope[1].get((table_sum, sweepers, table_cards, my_move, left // 3), 0.0) if value is None else value
-            return total
         value = primiera[0].get((lead, my_sevens, their_sevens, left // 4))
         total += primiera[1].get((_clip(primiera_lead // 8, -6, 6), left // 8), 0.0) if value is None else value
         value = scope[0].get((min(table_sum, 11), sweepers, min(table_cards, 4), my_move, left // 3))
@@ -393,6 +381,99 @@ def expected_at(tables: Tables) -> Callable:
         return total
 
     return expected
+
+
+def _world_expected(tables: Tables) -> Callable:
+    """`expected_at` for world tables (`WorldFacts`, WORLD_KEYS), with the facts `_position_facts`
+    and `_held_facts` give worked out in line (and no `min`): a world's leaves are a quarter of the
+    cost of a Scopone Scientifico decision, and this makes a leaf a quarter cheaper than calling
+    them (the same property test holds it to `Tables.expected`). The table's sum is remembered by
+    its rank signature, which also says how many of its cards are of the rank that would sweep it."""
+    carte, denari, settebello, primiera, scope = ((tables.fine[p], tables.coarse[p]) for p in POINTS)
+    piles_get = _PILES.get  # (`_pile_facts` clears this dict, never replaces it)
+
+    def expected(state, side: int, other: int) -> float:
+        piles = state.piles
+        mine, theirs = piles[side], piles[other]
+        my_cards, my_denari, my_primiera, my_sevens = piles_get(mine) or _pile_facts(mine)
+        their_cards, their_denari, their_primiera, their_sevens = piles_get(theirs) or _pile_facts(theirs)
+        rules = state.rules
+        sides = rules.seat_sides
+        to_move = state.to_move
+        table = state.table
+        table_cards = len(table)
+        if len(piles) == 2:
+            gone = mine | theirs
+        else:
+            gone = 0
+            for pile in piles:
+                gone |= pile
+        left = 40 - gone.bit_count()
+        my_move = left > 0 and sides[to_move] == side
+        sig = state._sig
+        table_sum = _TABLE_SUMS.get(sig)
+        if table_sum is None:
+            table_sum = _TABLE_SUMS[sig] = sum(card.rank for card in table)
+        sweeper = 15 - table_sum if rules.fifteen else table_sum  # the rank that takes every card
+        sweepers = 0
+        if table and 1 <= sweeper <= 10:  # those neither taken nor on the table
+            sweepers = 4 - (gone & _RANKS[sweeper]).bit_count() - (sig // RANK_SIG[sweeper] & 7)
+        masks = state.hand_masks
+        seats = len(masks)
+        holder = None
+        held_mine = held_theirs = 0
+        for seat, mask in enumerate(masks):
+            if mask & _7D:
+                holder = (seat - to_move) % seats
+            if sides[seat] == side:
+                held_mine |= mask
+            else:
+                held_theirs |= mask
+        if holder is not None:
+            where = 3 + holder
+        elif mine & _7D:
+            where = 0
+        elif theirs & _7D:
+            where = 1
+        elif SETTEBELLO in table:
+            where = 2
+        else:
+            where = 3
+        movers = next_ones = 0
+        if sweepers:
+            rank = _RANKS[sweeper]
+            movers = (masks[to_move] & rank).bit_count()
+            next_ones = (masks[(to_move + 1) % seats] & rank).bit_count()
+            if movers > 2:
+                movers = 2
+            if next_ones > 2:
+                next_ones = 2
+        held_denari = (held_mine & _DENARI).bit_count() - (held_theirs & _DENARI).bit_count()
+        held_denari = -4 if held_denari < -4 else 4 if held_denari > 4 else held_denari
+        lead = my_cards - their_cards
+        value = carte[0].get((my_cards, their_cards))
+        total = carte[1].get((-12 if lead < -12 else 12 if lead > 12 else lead, left // 6), 0.0) if value is None else value
+        value = denari[0].get((my_denari, their_denari, held_denari, left // 4))
+        total += denari[1].get((my_denari, their_denari, left // 3), 0.0) if value is None else value
+        value = settebello[0].get((where, my_move, left, table_cards))
+        total += settebello[1].get((where, left // 8), 0.0) if value is None else value
+        lead = (my_primiera - their_primiera) // 4
+        lead = -12 if lead < -12 else 12 if lead > 12 else lead
+        value = primiera[0].get((lead, my_sevens, their_sevens, (held_mine & _SEVENS).bit_count(),
+                                 (held_theirs & _SEVENS).bit_count(), left // 8))
+        total += primiera[1].get((lead, my_sevens, their_sevens, left // 4), 0.0) if value is None else value
+        if table_sum > 11:
+            table_sum = 11
+        if table_cards > 4:
+            table_cards = 4
+        value = scope[0].get((table_sum, movers, next_ones, sweepers, table_cards, my_move, left // 3))
+        total += scope[1].get((table_sum, sweepers, table_cards, my_move, left // 3), 0.0) if value is None else value
+        return total
+
+    return expected
+
+
+_TABLE_SUMS: dict[int, int] = {}  # a table's ranks added up, by its signature (few: kept for good)
 
 
 # -- the shipped tables ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from neapolitan.cards import SETTEBELLO
 from neapolitan.scopa.actions import Play
@@ -177,13 +178,20 @@ def _key(state: HandState) -> tuple:
     )
 
 
+_PROMISE = attrgetter("promise")
+
+
 def _ordered(state: HandState, first: Play | None) -> list[Play]:
     """Likely best plays first: the remembered best, then scope, the settebello, big captures."""
     plays = state.legal_actions()
     if len(plays) < 2:
         return plays
+    ranked = sorted(plays, key=_PROMISE, reverse=True)
     size = len(state.table)
-    ranked = sorted(plays, key=lambda p: p.promise + (100 if len(p.captured) == size else 0), reverse=True)
+    if size:  # sweeps first, then the rest: a play's promise lies between -50 and 90 (`_promise`)
+        sweeps = [p for p in ranked if len(p.captured) == size]
+        if sweeps and len(sweeps) < len(ranked):
+            ranked = sweeps + [p for p in ranked if len(p.captured) != size]
     if first is not None and first is not ranked[0] and first in ranked:
         ranked.remove(first)
         ranked.insert(0, first)

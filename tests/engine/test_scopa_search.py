@@ -12,7 +12,7 @@ from neapolitan.scopa.arena import confidence_interval, make_bot, paired_differe
 from neapolitan.scopa.arena import main as arena_main
 from neapolitan.scopa.bots import THOUGHTFUL
 from neapolitan.scopa.puzzles import PuzzleSpec, generate, judge, verify
-from neapolitan.scopa.search import Solver, analyse, margin, solve
+from neapolitan.scopa.search import Solver, _ordered, analyse, margin, solve
 from tests.engine._support import position
 
 VARIANTS = [("SCOPA_2P", 2), ("SCOPA_3P", 3), ("SCOPONE_SCIENTIFICO", 4), ("QUINDICI", 2), ("ASSI", 2)]
@@ -42,6 +42,31 @@ def test_the_solver_agrees_with_brute_force_on_small_endgames(seed, variant, lef
     side = state.rules.seat_sides[state.to_move]
     exact = solve(state)
     assert exact == {p: brute_force(state.apply(p), side) for p in state.legal_actions()}
+
+
+@pytest.mark.parametrize(("hand", "table", "first"), [
+    ("7D 9C", "7S 2B", ["9Cx7S+2B", "7Dx7S"]),  # the sweep before the settebello's capture
+    ("7D 9C 1S", "", ["1S", "9C", "7D"]),  # nothing to sweep: low cards laid first
+    ("5C 4S", "1D 3B 5B", ["4Sx1D+3B", "5Cx5B"]),  # no sweep: the bigger capture first
+])
+def test_the_search_tries_sweeps_first_then_the_most_promising_plays_here(hand, table, first):
+    assert [str(p) for p in _ordered(position(hand=hand, table=table), None)] == first
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from([*VARIANTS, ("SCOPONE", 4), ("QUINDICI", 3)]))
+def test_the_search_tries_sweeps_first_then_the_most_promising_plays(seed, variant):
+    """Move ordering, as it was first written (a sweep's promise raised by 100, then sorted
+    keeping the legal order among equals), in every position of a randomly played hand."""
+    rules = Rules(variant[0], players=variant[1])
+    rng = random.Random(seed)
+    state = deal(rules, seed, dealer=rng.randrange(rules.players))
+    while not state.is_over:
+        plays = state.legal_actions()
+        size = len(state.table)
+        assert _ordered(state, None) == sorted(
+            plays, key=lambda p: p.promise + (100 if len(p.captured) == size else 0), reverse=True)
+        state = state.apply(rng.choice(plays))
 
 
 def test_a_scopa_is_worth_exactly_one_point_here_SCOPA_6_1():
