@@ -270,9 +270,16 @@ class Together:
 def soft_minimum(values: list[float], temperature: float) -> float:
     """The values' mean weighted by a softmax of their opposites at `temperature`: the minimum as
     a player who chooses well, but not as one who sees every card, would reach it."""
+    if len(values) == 1:  # (what the sums below give for one value)
+        return values[0]
     low = min(values)
-    weights = [math.exp((low - v) / temperature) for v in values]
-    return sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+    exp = math.exp
+    total = weights = 0.0
+    for value in values:  # both sums in one pass, each added in order
+        weight = exp((low - value) / temperature)
+        total += weight * value
+        weights += weight
+    return total / weights
 
 
 def clear_lead(totals: dict[Play, list[float]]) -> float:
