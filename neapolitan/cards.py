@@ -193,3 +193,6 @@ def mask_of(cards: Iterable[Card]) -> int:
     for card in cards:
         mask |= card.bit
     return mask
+
+
+RANK_MASKS = (0, *(mask_of(card for card in DECK if card.rank == rank) for rank in RANKS))  # by rank: its four cards

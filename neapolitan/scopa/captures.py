@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-from neapolitan.cards import Card, by_index
+from neapolitan.cards import RANK_MASKS, RANKS, Card, by_index
 from neapolitan.i18n import _, join_choices, ngettext
 from neapolitan.scopa.rules import Rules
 
@@ -69,6 +69,27 @@ def options_by_rank(sig: int, rules: Rules) -> tuple[tuple[tuple[int, ...], ...]
             cache.clear()
         found = cache[sig] = tuple(options for options, _kind in capture_table(sig_values(sig), rules.capture_key))
     return found
+
+
+def sweeping_cards(sig: int, rules: Rules) -> int:
+    """The cards (a mask of their bits) that would take every card of a table of signature `sig`
+    (not empty): those of each rank with a capture option of the whole table."""
+    key = (sig, rules.capture_key)
+    found = _SWEEPING.get(key)
+    if found is None:
+        size = len(sig_values(sig))
+        options = options_by_rank(sig, rules)
+        found = 0
+        for rank in RANKS:
+            if any(len(option) == size for option in options[rank]):
+                found |= RANK_MASKS[rank]
+        if len(_SWEEPING) > 200_000:
+            _SWEEPING.clear()
+        _SWEEPING[key] = found
+    return found
+
+
+_SWEEPING: dict[tuple, int] = {}
 
 
 @lru_cache(maxsize=4096)

@@ -19,7 +19,7 @@ from neapolitan.i18n import _
 from neapolitan.scopa.actions import Play
 from neapolitan.scopa.belief import Belief, TableBelief
 from neapolitan.scopa.bots import THOUGHTFUL, THOUGHTFUL_PLAYER, budget_for
-from neapolitan.scopa.proof import KNOWN, SAMPLED, can_sweep
+from neapolitan.scopa.proof import KNOWN, SAMPLED, can_sweep, sweepers
 from neapolitan.scopa.puzzles import Verdict, explain_play
 from neapolitan.scopa.rules import Rules
 from neapolitan.scopa.search import Analysis, fully_known
@@ -113,7 +113,18 @@ def scopa_risks(view: PlayerView, plays: list[Play], rng: random.Random, worlds:
     else uniformly."""
     deal = deal or view.sample_state
     deals = [deal(rng) for _ in range(1 if fully_known(view) else worlds)]
-    return {play: sum(can_sweep(deal.apply(play)) for deal in deals) / len(deals) for play in plays}
+    return {play: _sweep_share(deals, play) for play in plays}
+
+
+def _sweep_share(deals: list[HandState], play: Play) -> float:
+    """The share of `deals` in which the next player could sweep the table after `play`. It leaves
+    the same table in every deal, and his hand as each deal has it, unless it ends the deal of
+    the stock (each deal then gives him other cards)."""
+    after = deals[0].apply(play)
+    if len(after.stock) != len(deals[0].stock):
+        return sum(can_sweep(deal.apply(play)) for deal in deals) / len(deals)
+    cards, seat = sweepers(after), after.to_move  # (after a play: never the opening of `can_sweep`)
+    return sum(bool(deal.hand_masks[seat] & cards) for deal in deals) / len(deals)
 
 
 def _risk_deal(belief: Belief | TableBelief | None) -> Callable[[random.Random], HandState] | None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from neapolitan.cards import SETTEBELLO
+from neapolitan.cards import RANK_MASKS, SETTEBELLO
 from neapolitan.scopa.captures import RANK_SIG
 from neapolitan.scopa.scoring import _DENARI, _SEVENS, score_hand
 from neapolitan.scopa.scoring import _SUIT_BEST as _BEST_BY_SCALE
@@ -31,7 +31,6 @@ from neapolitan.scopa.state import deal
 
 _SUIT_BEST = _BEST_BY_SCALE[0]
 _7D = SETTEBELLO.bit
-_RANKS = [0] + [sum(1 << (suit * 10 + rank - 1) for suit in range(4)) for rank in range(1, 11)]  # by rank
 POINTS = ("carte", "denari", "settebello", "primiera", "scope")
 SHRINK = 40  # a fine cell that saw n positions keeps n / (n + SHRINK) of its own mean
 MIN_SEEN = 20  # a fine cell seen less often is left out: its coarse cell stands in
@@ -91,7 +90,7 @@ def _position_facts(state, side: int, mine: int, theirs: int) -> tuple[int, int,
     if table and 1 <= sweeper <= 10:
         for card in table:
             gone |= card.bit
-        sweepers = 4 - (gone & _RANKS[sweeper]).bit_count()
+        sweepers = 4 - (gone & RANK_MASKS[sweeper]).bit_count()
     return where, total, sweepers, left > 0 and state.rules.seat_sides[state.to_move] == side, left
 
 
@@ -133,7 +132,7 @@ def _held_facts(state, side: int, table_sum: int, sweepers: int) -> tuple[int | 
             theirs |= mask
     held = (0, 0)
     if sweepers:
-        rank = _RANKS[15 - table_sum if state.rules.fifteen else table_sum]
+        rank = RANK_MASKS[15 - table_sum if state.rules.fifteen else table_sum]
         held = (min((masks[to_move] & rank).bit_count(), 2), min((masks[(to_move + 1) % seats] & rank).bit_count(), 2))
     return (holder, ((mine & _SEVENS).bit_count(), (theirs & _SEVENS).bit_count()),
             (mine & _DENARI).bit_count() - (theirs & _DENARI).bit_count(), held)
@@ -417,7 +416,7 @@ def _world_expected(tables: Tables) -> Callable:
         sweeper = 15 - table_sum if rules.fifteen else table_sum  # the rank that takes every card
         sweepers = 0
         if table and 1 <= sweeper <= 10:  # those neither taken nor on the table
-            sweepers = 4 - (gone & _RANKS[sweeper]).bit_count() - (sig // RANK_SIG[sweeper] & 7)
+            sweepers = 4 - (gone & RANK_MASKS[sweeper]).bit_count() - (sig // RANK_SIG[sweeper] & 7)
         masks = state.hand_masks
         seats = len(masks)
         holder = None
@@ -441,7 +440,7 @@ def _world_expected(tables: Tables) -> Callable:
             where = 3
         movers = next_ones = 0
         if sweepers:
-            rank = _RANKS[sweeper]
+            rank = RANK_MASKS[sweeper]
             movers = (masks[to_move] & rank).bit_count()
             next_ones = (masks[(to_move + 1) % seats] & rank).bit_count()
             if movers > 2:

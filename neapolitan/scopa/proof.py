@@ -16,6 +16,7 @@ from itertools import combinations
 
 from neapolitan.cards import Card
 from neapolitan.scopa.actions import Play
+from neapolitan.scopa.captures import sweeping_cards
 from neapolitan.scopa.search import Solver
 from neapolitan.scopa.state import HandState, PlayerView
 
@@ -176,10 +177,20 @@ def _play_out(state: HandState, solver: Solver, values: dict[Play, list[float]],
 
 def can_sweep(state: HandState) -> bool:
     """Whether the player to move could take the whole table, and it would count as a scopa."""
+    cards = sweepers(state)
+    rules = state.rules
+    if cards and rules.regola_del_vile and state.cards_left_to_play() == 40 - rules.table_size:  # the
+        # opening player may not lead an Ace (SCOPA-OP-14): his legal plays say what he may take
+        return any(len(p.captured) == len(state.table) for p in state.legal_actions())
+    return bool(state.hand_masks[state.to_move] & cards)
+
+
+def sweepers(state: HandState) -> int:
+    """The cards (a mask) with which the player to move would take the whole table as a scopa:
+    none once the hand is over, on an empty table, or with the hand's last card (SCOPA-6.2)."""
     if state.is_over or not state.table or state.cards_left_to_play() <= 1:
-        return False
-    size = len(state.table)
-    return any(len(p.captured) == size for p in state.legal_actions())
+        return 0
+    return sweeping_cards(state._sig, state.rules)
 
 
 def _proof(method: str, possible: int, values: dict[Play, list[float]], risks: dict[Play, int]) -> Proof:

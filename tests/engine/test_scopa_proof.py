@@ -6,14 +6,18 @@ import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from neapolitan.cards import deal_round
 from neapolitan.scopa import Rules
 from neapolitan.scopa.bots import greedy
+from neapolitan.scopa.coach import _sweep_share
 from neapolitan.scopa.proof import (
     ALL_DEALS,
     KNOWN,
     SAMPLED,
+    can_sweep,
     count_deals,
     every_deal,
     prove,
@@ -145,3 +149,30 @@ def test_a_partner_playing_against_you_never_helps():
         alone = Solver(side, alone=view.seat).play_values(state)
         assert all(alone[p] <= together[p] for p in together)
     assert prove(view, allies=False).values.keys() == prove(view).values.keys()
+
+
+SWEEP_TABLES = [
+    Rules("SCOPA_2P"), Rules("QUINDICI"), Rules("ASSI"), Rules("ASSI", ace_sweeps_always=True),
+    Rules("SCOPONE_SCIENTIFICO"), Rules("SCOPA_2P", min_cards=True),
+    Rules("ASSI", players=4, assi_4p_ten_each=True, regola_del_vile=True), Rules("ASSI", regola_del_vile=True),
+]
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(SWEEP_TABLES))
+def test_can_sweep_is_whether_a_legal_play_takes_the_whole_table_as_a_scopa(seed, rules):
+    """By its definition (SCOPA-6.1, 6.2): the player to move has a legal play taking every card
+    on the table, not with the hand's last card; the Ace rule of the opening (SCOPA-OP-14)
+    included. The same for every position of a randomly played hand, and so for the coach's
+    share of the deals (`_sweep_share`, which reads each deal's hand instead of playing into it)."""
+    rng = random.Random(seed)
+    state = deal(rules, seed, dealer=rng.randrange(rules.players))
+    while not state.is_over:
+        size = len(state.table)
+        scopa = size > 0 and state.cards_left_to_play() > 1
+        assert can_sweep(state) == (scopa and any(len(p.captured) == size for p in state.legal_actions()))
+        view = state.view(state.to_move)
+        deals = [view.sample_state(rng) for _ in range(4)]
+        for play in state.legal_actions():
+            assert _sweep_share(deals, play) == sum(can_sweep(d.apply(play)) for d in deals) / 4
+        state = state.apply(rng.choice(state.legal_actions()))
