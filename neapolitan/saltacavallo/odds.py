@@ -33,7 +33,7 @@ the policy is decided on those, and the odds reported for the player to act come
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -46,6 +46,10 @@ from neapolitan.sampling import hoeffding_error
 EXACT_WORLDS = 4096
 SAMPLES = 1500
 ODDS_SAMPLES = 3000
+
+# The dealer's draw from one stock: its outcomes (rank, probability; rank 0: he keeps his card),
+# the chance of ending with each rank 0..10 or lower, and the chance he keeps (`_cumulate`).
+Draws = tuple[tuple[tuple[int, float], ...], tuple[float, ...], float]
 
 
 @dataclass(frozen=True)
@@ -228,22 +232,23 @@ class Policy:
         # `swaps`), and the deciders after each position: what `finish` reads for every deal weighed
         self.choices: list[list[bool] | None] = [None] * n
         self.later = [[i for i in self.deciders if i > j] for j in range(n)]
-        self.cells: dict[tuple[int, int, int], list[float]] = {}
+        self.cells: dict[tuple[int, int, int], tuple[float, ...]] = {}  # (weight, keep, swap) sums
         self.sampled: dict[tuple[int, int, int], tuple[float, float, int]] = {}
         worlds = self._enumerate() if self.exact else self._sample(SAMPLES)
         self.worlds = len(worlds)
         self._decide(worlds)
 
-    # worlds: (ranks by position, weight, dealer draw outcomes)
-    def _enumerate(self) -> list[tuple[list[int], float, list]]:
+    # worlds: (ranks by position, weight, the dealer's draw: `Draws`)
+    def _enumerate(self) -> list[tuple[list[int], float, Draws]]:
         pool = list(self.layout.pool)
-        out: list[tuple[list[int], float, list]] = []
+        out: list[tuple[list[int], float, Draws]] = []
         base = list(self.layout.face)
         hidden = self.hidden
+        draws_of = _draws_by_stock(self.layout.rules)
 
         def walk(i: int, weight: float) -> None:
             if i == len(hidden):
-                out.append((base[:], weight, self._draws(pool)))
+                out.append((base[:], weight, draws_of(pool)))
                 return
             for r in self.ranks:
                 if pool[r]:
@@ -258,7 +263,7 @@ class Policy:
         return [(cards, w / total, draws) for cards, w, draws in out]
 
     def _sample(self, count: int, fixed: dict[int, int] | None = None,
-                rng: random.Random | None = None) -> list[tuple[list[int], float, list]]:
+                rng: random.Random | None = None) -> list[tuple[list[int], float, Draws]]:
         layout = self.layout
         rng = rng or random.Random(f"salta:{layout}")
         fixed = fixed or {}
@@ -271,7 +276,7 @@ class Policy:
         eligible = [r for r in range(1, top + 1) for _ in range(left[r])]  # a face-down hand's cards
         free = [p for p in self.hidden if p not in fixed][:len(eligible)]
         chance = rng.random
-        rules = layout.rules
+        draws_of = _draws_by_stock(layout.rules)
         out = []
         for _ in range(count):
             # each face-down hand takes a card drawn at random from those it may hold (a partial
@@ -285,11 +290,8 @@ class Policy:
                 bag[k], bag[i] = bag[i], bag[k]
                 cards[p] = bag[k]
                 stock[bag[k]] -= 1
-            out.append((cards, 1.0 / count, draw_outcomes(stock, rules)))
+            out.append((cards, 1.0 / count, draws_of(stock)))
         return out
-
-    def _draws(self, pool_left: list[int]) -> list:
-        return draw_outcomes(pool_left, self.layout.rules)
 
     def _decide(self, worlds: list) -> None:
         cells = self.cells
@@ -312,7 +314,7 @@ class Policy:
             table = {key: acc[2] < acc[1] - 1e-12 for key, acc in sums.items()}
             self.choices[j] = [table.get((h, x), table.get((h, 0), False)) for h in range(11) for x in range(11)]
             for (h, x), acc in sums.items():
-                cells[(j, h, x)] = acc
+                cells[(j, h, x)] = tuple(acc)  # (numbers only: the garbage collector lets them be)
 
     def _known_from(self, cards: Sequence[int], j: int) -> int:
         """The card of the player whose swap would land on position j, if there is one."""
@@ -337,7 +339,7 @@ class Policy:
         choices = self.choices[position]
         return bool(choices and choices[rank * 11 + known])
 
-    def finish(self, cards: list[int], j: int, swap: bool, draws: list) -> float:
+    def finish(self, cards: list[int], j: int, swap: bool, draws: Draws) -> float:
         """Play the hand on from position j's choice; the probability that j loses a life."""
         cards = cards[:]
         known = [0] * len(cards)
@@ -358,7 +360,7 @@ class Policy:
                 cards[i], cards[t] = cards[t], cards[i]
         return self._loss(cards, j, draws)
 
-    def _loss(self, cards: list[int], j: int, draws: list) -> float:
+    def _loss(self, cards: list[int], j: int, draws: Draws) -> float:
         """The probability that position j loses, the exchange over, the dealer still to decide."""
         n = len(cards)
         dealer = n - 1
@@ -370,7 +372,7 @@ class Policy:
         j_low = mine == low
         if g > low:  # the dealer is safe and keeps
             return 1.0 if j_low else 0.0
-        cumulative, void = _cumulate(draws)
+        _outcomes, cumulative, void = draws
         draw_d = void + cumulative[min(low, self.top)]
         if draw_d < 1.0 - 1e-12:  # he draws: j loses unless the dealer ends lower than him
             if not j_low:
@@ -378,7 +380,7 @@ class Policy:
             return (void if g == low else 0.0) + cumulative[10] - cumulative[low - 1]
         return 1.0 if j_low and g == low else 0.0
 
-    def _loss_slowly(self, cards: list[int], j: int, draws: list) -> float:
+    def _loss_slowly(self, cards: list[int], j: int, draws: Draws) -> float:
         final = _Final(cards, self.layout.lives, self.layout.rules)
         dealer = len(cards) - 1
         g = cards[dealer]
@@ -389,7 +391,7 @@ class Policy:
             return final.loses(j, g)
         draw_d = 0.0
         draw_j = 0.0
-        for r, p in draws:
+        for r, p in draws[0]:
             v = g if r == 0 else r
             draw_d += p * final.loses(dealer, v)
             draw_j += p * final.loses(j, v)
@@ -420,28 +422,35 @@ class Policy:
         return keep, swap, len(worlds)
 
 
-_CUMULATIVE: dict[int, tuple[list[float], float, list]] = {}
+def _draws_by_stock(rules: Rules) -> Callable[[list[int]], Draws]:
+    """The dealer's draw from a stock of these counts by rank: one record for all the deals that
+    leave the same counts (many do), made of tuples of numbers only, which the garbage collector
+    stops looking at (lists kept for every deal weighed made its passes cost as much as the rest)."""
+    known: dict[tuple[int, ...], Draws] = {}
+
+    def draws_of(stock: list[int]) -> Draws:
+        key = tuple(stock)
+        found = known.get(key)
+        if found is None:
+            outcomes = tuple(draw_outcomes(stock, rules))
+            found = known[key] = (outcomes, *_cumulate(outcomes))
+        return found
+
+    return draws_of
 
 
-def _cumulate(draws: list) -> tuple[list[float], float]:
+def _cumulate(outcomes: Sequence[tuple[int, float]]) -> tuple[tuple[float, ...], float]:
     """The dealer's draw as cumulative probabilities by rank 0..10, and the chance he keeps."""
-    key = id(draws)
-    found = _CUMULATIVE.get(key)
-    if found is not None and found[2] is draws:
-        return found[0], found[1]
     cumulative = [0.0] * 11
     void = 0.0
-    for r, p in draws:
+    for r, p in outcomes:
         if r == 0:
             void += p
         else:
             cumulative[r] += p
     for r in range(1, 11):
         cumulative[r] += cumulative[r - 1]
-    if len(_CUMULATIVE) > 50_000:
-        _CUMULATIVE.clear()
-    _CUMULATIVE[key] = (cumulative, void, draws)
-    return cumulative, void
+    return tuple(cumulative), void
 
 
 @lru_cache(maxsize=64)

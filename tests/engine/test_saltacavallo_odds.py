@@ -184,7 +184,7 @@ def test_sampled_deals_give_the_face_down_hands_what_the_pack_would(players):
     assert len(policy.hidden) >= 3 and len(exact) > 100
 
     def share(worlds, event):
-        return sum(weight * event(cards, dict(draws)) for cards, weight, draws in worlds)
+        return sum(weight * event(cards, dict(draws[0])) for cards, weight, draws in worlds)
 
     first, second = policy.hidden[:2]
     events = [lambda cards, draws, p=p, r=r: cards[p] == r for p in policy.hidden for r in policy.ranks]
