@@ -181,7 +181,9 @@ def learned_leaf(rules: Rules, world: bool = False) -> Leaf:
 # judging each world by its hands (below) doubles a decision's cost with the same budget: 14.6 ms
 # (median) for the player and 17.7 ms for its coach on a day of 10,141 random hands a second, and
 # on the slowest day yet (6,466) 22.7 and 27.5 ms, over the target; a smaller `usual` cuts little
-# (1,500 positions: 17.6 and 20.6 ms), so the way on is a cheaper world leaf (see README).
+# (1,500 positions: 17.6 and 20.6 ms), so the way on was a cheaper world leaf: with it, move
+# ordering and the coach's risk made cheaper (the same decisions), a ninth and a seventh less on
+# another day, which would put the slowest day's figures within the target (see README).
 THOUGHTFUL: dict[int | tuple[int, bool], Budget] = {
     2: Budget(nodes=70_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True, soft=0.5),
     (2, True): Budget(nodes=30_000, worlds=128, min_worlds=16, sure=4.0, sure_after=16, together=True, soft=0.5),
