@@ -40,10 +40,11 @@ VARIANTS = (
 CHUNK = 250  # hands per task
 
 
-def _tally_chunk(job: tuple[str, int, str, str, int, int, bool, float]):
-    variant, players, policy, seed, first, hands, world, explore = job
+def _tally_chunk(job: tuple[str, int, str, str, int, int, bool, float, bool]):
+    variant, players, policy, seed, first, hands, world, explore, deal_starts = job
     player = exploring(make_bot(policy), explore) if explore else make_bot(policy)
-    facts = played_facts(Rules(variant, players=players), hands, seed, player, first=first, world=world)
+    facts = played_facts(Rules(variant, players=players), hands, seed, player, first=first, world=world,
+                         deal_starts=deal_starts)
     return tally(facts, world)
 
 
@@ -67,6 +68,8 @@ def main(argv: list[str] | None = None) -> None:
                         "of by the policy, so that the tables see positions a search reaches and it never would")
     parser.add_argument("--world", action="store_true", help="tables of a world's facts (who holds what: "
                         "for the games that deal every card at the start), kept beside the public ones")
+    parser.add_argument("--deal-starts", action="store_true", help="only the positions where a deal of the "
+                        "stock starts (every hand full): where a two-player search judges its leaves")
     args = parser.parse_args(argv)
     make_bot(args.policy)  # an unknown name stops here
     chosen = [v for v in VARIANTS if not args.only or f"{v[0]}/{v[1]}" == args.only]
@@ -80,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
     with ProcessPoolExecutor(args.jobs) as pool:
         for number, (variant, players) in enumerate(chosen, start=1):
             jobs = [(variant, players, args.policy, args.seed, first, min(CHUNK, args.hands - first), args.world,
-                     args.explore)
+                     args.explore, args.deal_starts)
                     for first in range(0, args.hands, CHUNK)]
             tallies: list = []
             bar = Progress(args.hands, f"hands of {variant}/{players} ({number}/{len(chosen)})")
@@ -94,7 +97,8 @@ def main(argv: list[str] | None = None) -> None:
             about[key] = {"hands": args.hands, "seed": args.seed, "policy": args.policy, "command": (
                 f"scripts/fit_scopa_evaluation.py --hands {args.hands} --seed {args.seed} --policy {args.policy}"
                 + (f" --explore {args.explore}" if args.explore else "")
-                + (f" --only {name}" if args.only else "") + (" --world" if args.world else ""))}
+                + (f" --only {name}" if args.only else "") + (" --world" if args.world else "")
+                + (" --deal-starts" if args.deal_starts else ""))}
             if args.explore:
                 about[key]["explore"] = args.explore
     out.write_text(dump_tables(tables, about) + "\n")

@@ -232,10 +232,12 @@ def outcomes(final_points: dict[str, int], other_points: dict[str, int], scope_n
 
 
 def played_facts(rules, hands: int, seed: str, policy: Callable, progress: Callable[[int], None] | None = None,
-                 first: int = 0, world: bool = False) -> Iterator[tuple[Facts, dict[str, int]]]:
-    """Play hands `first` to `first + hands - 1` with `policy` in every seat; for every position,
-    each side's facts (with `world`, as `WorldFacts`) and what the rest of the hand brought it."""
+                 first: int = 0, world: bool = False, deal_starts: bool = False) -> Iterator[tuple[Facts, dict[str, int]]]:
+    """Play hands `first` to `first + hands - 1` with `policy` in every seat; for every position
+    (with `deal_starts`, only those where a deal of the stock starts, every hand full), each side's
+    facts (with `world`, as `WorldFacts`) and what the rest of the hand brought it."""
     facts_of = WorldFacts.of if world else Facts.of
+    full = rules.players * rules.hand_size
     for n in range(first, first + hands):
         state = deal(rules, f"{seed}:{n}", dealer=n % rules.players)
         seen = []
@@ -246,6 +248,8 @@ def played_facts(rules, hands: int, seed: str, policy: Callable, progress: Calla
         score = score_hand(state.piles, state.scope, rules, state.bonus)
         sides = score.sides
         for position in seen:
+            if deal_starts and sum(map(len, position.hands)) < full:
+                continue
             for side in range(rules.sides):
                 facts = facts_of(position, side)
                 other = _other_side(position.piles, side)
@@ -412,6 +416,8 @@ def _world_expected(tables: Tables) -> Callable:
         sig = state._sig
         table_sum = _TABLE_SUMS.get(sig)
         if table_sum is None:
+            if len(_TABLE_SUMS) > 200_000:
+                _TABLE_SUMS.clear()
             table_sum = _TABLE_SUMS[sig] = sum(card.rank for card in table)
         sweeper = 15 - table_sum if rules.fifteen else table_sum  # the rank that takes every card
         sweepers = 0
@@ -472,7 +478,7 @@ def _world_expected(tables: Tables) -> Callable:
     return expected
 
 
-_TABLE_SUMS: dict[int, int] = {}  # a table's ranks added up, by its signature (few: kept for good)
+_TABLE_SUMS: dict[int, int] = {}  # a table's ranks added up, by its signature
 
 
 # -- the shipped tables ------------------------------------------------------------------------

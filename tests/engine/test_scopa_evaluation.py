@@ -152,6 +152,20 @@ def test_played_facts_pair_every_position_with_its_hand_s_end():
     assert first_facts.left == 40 and first_result == outcomes(sides[0].points, sides[1].points, (0, 0))
 
 
+@pytest.mark.parametrize(("variant", "players", "starts"), [("SCOPA_2P", 2, 6), ("SCOPA_4P", 4, 3), ("SCOPONE", 4, 1)])
+def test_played_facts_at_deal_starts_only_are_those_with_every_hand_full(variant, players, starts):
+    """Two players are dealt three cards six times a hand (SCOPA-3.4), four players three times;
+    at Scopone every card is dealt at once: one start a hand."""
+    rules = Rules(variant, players=players)
+    every = list(played_facts(rules, 2, "starts", greedy))
+    pairs = list(played_facts(rules, 2, "starts", greedy, deal_starts=True))
+    assert len(pairs) == 2 * starts * rules.sides < len(every)
+    assert pairs[0][0].left == 40  # the hand's first position is one
+    for i, (facts, _) in enumerate(pairs):  # each side's facts in turn, the dealer's right to move (SCOPA-2.2)
+        hand, side = i // (starts * rules.sides), i % rules.sides
+        assert facts.my_move == (side == rules.side_of(rules.next_seat[hand % players]))
+
+
 def _errors_on_unseen_hands(rules: Rules, leaves: list) -> list[float]:
     """The root-mean-square error of each leaf's value of every position of 60 greedy hands dealt
     with seeds no tables were measured on, against each hand's final margin."""
