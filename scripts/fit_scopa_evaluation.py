@@ -6,8 +6,9 @@ seat, and every position's public facts are paired with what the rest of its han
 as `think:20000:16`, a thoughtful player searching with the tables in use (set SCOPA_EVALUATION
 to try other tables): each round of tables is then measured on better play. `--explore` has a
 share of the plays chosen at random; `--world` measures a game that deals every card at the start
-by a world's facts (who holds what: `WorldFacts`), kept beside its public tables. Seeded: the same
-command writes the same file.
+by a world's facts (who holds what: `WorldFacts`), kept beside its public tables; `--deal-starts`
+measures only the positions where a deal of the stock starts (tried at two-player Scopa, whose
+search judges its leaves there, and not kept: see README). Seeded: the same command writes the same file.
 
     .venv/bin/python scripts/fit_scopa_evaluation.py --hands 60000 --jobs 2
 """
