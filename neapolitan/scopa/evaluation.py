@@ -70,17 +70,8 @@ def _position_facts(state, side: int, mine: int, theirs: int) -> tuple[int, int,
     """The facts of a position beside the piles': where the settebello is, the table's sum, the
     sweepers, whether `side` plays next and the cards not taken yet (see `Facts`)."""
     table = state.table
-    if mine & _7D:
-        where = 0
-    elif theirs & _7D:
-        where = 1
-    elif SETTEBELLO in table:
-        where = 2
-    else:
-        where = 3
-    gone = 0
-    for pile in state.piles:
-        gone |= pile
+    where = _settebello_place(mine, theirs, table)
+    gone = _taken(state.piles)
     left = 40 - gone.bit_count()
     total = 0
     for card in table:
@@ -92,6 +83,24 @@ def _position_facts(state, side: int, mine: int, theirs: int) -> tuple[int, int,
             gone |= card.bit
         sweepers = 4 - (gone & RANK_MASKS[sweeper]).bit_count()
     return where, total, sweepers, left > 0 and state.rules.seat_sides[state.to_move] == side, left
+
+
+def _taken(piles: tuple[int, ...]) -> int:
+    """Every card taken so far (a mask)."""
+    gone = 0
+    for pile in piles:
+        gone |= pile
+    return gone
+
+
+def _settebello_place(mine: int, theirs: int, table: tuple) -> int:
+    """Where the settebello is, as `Facts.settebello` says: 0 taken by me, 1 by them, 2 on the
+    table, 3 still to be played."""
+    if mine & _7D:
+        return 0
+    if theirs & _7D:
+        return 1
+    return 2 if SETTEBELLO in table else 3
 
 
 class WorldFacts(Facts):
@@ -405,12 +414,7 @@ def _world_expected(tables: Tables) -> Callable:
         to_move = state.to_move
         table = state.table
         table_cards = len(table)
-        if len(piles) == 2:
-            gone = mine | theirs
-        else:
-            gone = 0
-            for pile in piles:
-                gone |= pile
+        gone = mine | theirs if len(piles) == 2 else _taken(piles)
         left = 40 - gone.bit_count()
         my_move = left > 0 and sides[to_move] == side
         sig = state._sig
@@ -434,16 +438,7 @@ def _world_expected(tables: Tables) -> Callable:
                 held_mine |= mask
             else:
                 held_theirs |= mask
-        if holder is not None:
-            where = 3 + holder
-        elif mine & _7D:
-            where = 0
-        elif theirs & _7D:
-            where = 1
-        elif SETTEBELLO in table:
-            where = 2
-        else:
-            where = 3
+        where = _settebello_place(mine, theirs, table) if holder is None else 3 + holder
         movers = next_ones = 0
         if sweepers:
             rank = RANK_MASKS[sweeper]
