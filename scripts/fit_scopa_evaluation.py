@@ -5,8 +5,9 @@ seat, and every position's public facts are paired with what the rest of its han
 (neapolitan.scopa.evaluation). The policy is `greedy` (quick) or any player the arena knows, such
 as `think:20000:16`, a thoughtful player searching with the tables in use (set SCOPA_EVALUATION
 to try other tables): each round of tables is then measured on better play. `--explore` has a
-share of the plays chosen at random; `--world` measures a game that deals every card at the start
-by a world's facts (who holds what: `WorldFacts`), kept beside its public tables; `--deal-starts`
+share of the plays chosen at random; `--world` measures a world's facts (who holds what:
+`WorldFacts`), kept beside the variant's public tables (kept at Scopone Scientifico, where every card
+is dealt at the start; tried at two-player Scopa, and not kept: see README); `--deal-starts`
 measures only the positions where a deal of the stock starts (tried at two-player Scopa, whose
 search judges its leaves there, and not kept: see README). Seeded: the same command writes the same file.
 
@@ -67,8 +68,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", default=str(TABLES_FILE))
     parser.add_argument("--explore", type=float, default=0.0, help="a share of plays chosen at random instead "
                         "of by the policy, so that the tables see positions a search reaches and it never would")
-    parser.add_argument("--world", action="store_true", help="tables of a world's facts (who holds what: "
-                        "for the games that deal every card at the start), kept beside the public ones")
+    parser.add_argument("--world", action="store_true", help="tables of a world's facts (who holds what "
+                        "in a deal of the hidden cards), kept beside the public ones")
     parser.add_argument("--deal-starts", action="store_true", help="only the positions where a deal of the "
                         "stock starts (every hand full): where a two-player search judges its leaves")
     args = parser.parse_args(argv)
@@ -76,8 +77,6 @@ def main(argv: list[str] | None = None) -> None:
     chosen = [v for v in VARIANTS if not args.only or f"{v[0]}/{v[1]}" == args.only]
     if not chosen:
         raise SystemExit(f"--only: choose one of {', '.join(f'{v}/{p}' for v, p in VARIANTS)}")
-    if args.world and any(not _deals_every_card(Rules(v, players=p)) for v, p in chosen):
-        raise SystemExit("--world: only for a game that deals every card at the start (choose it with --only)")
     out = Path(args.out)
     tables, about = read_tables(out) if args.only and out.exists() else ({}, {})
     start = time.time()
@@ -104,10 +103,6 @@ def main(argv: list[str] | None = None) -> None:
                 about[key]["explore"] = args.explore
     out.write_text(dump_tables(tables, about) + "\n")
     print(f"Wrote {out} ({out.stat().st_size // 1024} KB) in {time.time() - start:.0f} s")
-
-
-def _deals_every_card(rules: Rules) -> bool:
-    return rules.players * rules.hand_size + rules.table_size == 40
 
 
 if __name__ == "__main__":

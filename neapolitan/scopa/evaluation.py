@@ -104,10 +104,11 @@ def _settebello_place(mine: int, theirs: int, table: tuple) -> int:
 
 
 class WorldFacts(Facts):
-    """The facts of a position in one deal of the hidden cards (a world) of a game that deals every
-    card at the start (Scopone Scientifico): the public facts, and what each side holds there. A
-    settebello held (public: 3) is 3 plus the holder's turn counted from the player to move (3: he
-    holds it, 4: the next player, 5: his partner, 6: the last)."""
+    """The facts of a position in one deal of the hidden cards (a world): the public facts, and
+    what each side holds there. A settebello held (public: 3) is 3 plus the holder's turn counted
+    from the player to move (3: he holds it, 4: the next player, 5: his partner, 6: the last); one
+    still in the stock stays 3. Tables of them are kept for Scopone Scientifico, which deals every
+    card at the start (measured at two-player Scopa too, and not kept: see README)."""
 
     __slots__ = ("held_sevens", "held_denari", "sweepers_held")
 
