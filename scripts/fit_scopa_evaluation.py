@@ -6,7 +6,7 @@ seat, and every position's public facts are paired with what the rest of its han
 as `think:20000:16`, a thoughtful player searching with the tables in use (set SCOPA_EVALUATION
 to try other tables): each round of tables is then measured on better play. `--explore` has a
 share of the plays chosen at random; `--world` measures a world's facts (who holds what:
-`WorldFacts`), kept beside the variant's public tables (kept at Scopone Scientifico, where every card
+`WorldFacts`), kept beside the variant's public tables (in use at Scopone Scientifico, where every card
 is dealt at the start; tried at two-player Scopa, and not kept: see README); `--deal-starts`
 measures only the positions where a deal of the stock starts (tried at two-player Scopa, whose
 search judges its leaves there, and not kept: see README). Seeded: the same command writes the same file.
