@@ -112,6 +112,19 @@ def test_a_wrong_answer_with_htmx_shows_every_option_and_the_rating_change(clien
     assert ReviewCard.objects.count() == 1
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "no signed-in learner has tried it yet"), ("it", "nessun utente registrato l'ha ancora provato"),
+])
+def test_a_puzzle_nobody_signed_in_has_played_says_so_instead_of_played_0_times(client, puzzles, language, said):
+    """A visitor's answer does not count in the puzzle's plays (only signed-in learners' do)."""
+    puzzle = puzzles[1]
+    html = client.post(_answer_url(puzzle), wrong(puzzle), HTTP_ACCEPT_LANGUAGE=language, **HTMX).content.decode()
+    assert said in html and "0 times" not in html and "0 volte" not in html
+    Puzzle.objects.filter(pk=puzzle.pk).update(plays=3)
+    again = client.post(_answer_url(puzzle), wrong(puzzle), HTTP_ACCEPT_LANGUAGE=language, **HTMX).content.decode()
+    assert said not in again and ("played 3 times" if language == "en" else "giocato 3 volte") in again
+
+
 @pytest.mark.parametrize("fields", [
     {"card": "11X", "number": "0"},          # malformed card
     {"card": "", "number": "0"},             # no card
