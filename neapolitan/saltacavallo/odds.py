@@ -391,7 +391,8 @@ class Policy:
             return final.loses(j, g)
         draw_d = 0.0
         draw_j = 0.0
-        for r, p in draws[0]:
+        outcomes, _cumulative, _void = draws
+        for r, p in outcomes:
             v = g if r == 0 else r
             draw_d += p * final.loses(dealer, v)
             draw_j += p * final.loses(j, v)

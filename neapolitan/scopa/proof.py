@@ -178,9 +178,8 @@ def _play_out(state: HandState, solver: Solver, values: dict[Play, list[float]],
 def can_sweep(state: HandState) -> bool:
     """Whether the player to move could take the whole table, and it would count as a scopa."""
     cards = sweepers(state)
-    rules = state.rules
-    if cards and rules.regola_del_vile and state.cards_left_to_play() == 40 - rules.table_size:  # the
-        # opening player may not lead an Ace (SCOPA-OP-14): his legal plays say what he may take
+    if cards and state.rules.regola_del_vile:  # the opening player may not lead an Ace
+        # (SCOPA-OP-14): the legal plays say what he may take, as `legal_plays` knows the opening
         return any(len(p.captured) == len(state.table) for p in state.legal_actions())
     return bool(state.hand_masks[state.to_move] & cards)
 

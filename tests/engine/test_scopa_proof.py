@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neapolitan.cards import deal_round
+from neapolitan.cards import deal_round, parse_cards, shuffled_deck
 from neapolitan.scopa import Rules
 from neapolitan.scopa.bots import greedy
 from neapolitan.scopa.coach import _sweep_share
@@ -24,7 +24,7 @@ from neapolitan.scopa.proof import (
     random_deal,
 )
 from neapolitan.scopa.search import Solver
-from neapolitan.scopa.state import deal
+from neapolitan.scopa.state import deal, deal_from
 
 
 def position(variant: str, seed: str, stop) -> "PlayerView":  # noqa: F821
@@ -176,3 +176,15 @@ def test_can_sweep_is_whether_a_legal_play_takes_the_whole_table_as_a_scopa(seed
         for play in state.legal_actions():
             assert _sweep_share(deals, play) == sum(can_sweep(d.apply(play)) for d in deals) / 4
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_at_the_opening_an_ace_that_may_not_be_led_sweeps_nothing_SCOPA_OP_14():
+    """Scopa d'Assi: an Ace takes the whole table, but with the regola del vile the opening player
+    may not lead it (the property test above meets this position only by chance)."""
+    rules = Rules("ASSI", players=2, regola_del_vile=True)
+    front = parse_cards("1D 5B 2C 6B 3C 7B 4S 8S 9S 10S")  # the opener's 1D 2C 3C; the table 4S 8S 9S 10S
+    deck = [*front, *(c for c in shuffled_deck(2) if c not in front)]
+    opening = deal_from(rules, deck, 0)
+    assert opening.to_move == 1 and parse_cards("1D")[0] in opening.hands[1]
+    assert not can_sweep(opening)
+    assert can_sweep(deal_from(rules.with_options(regola_del_vile=False), deck, 0))
