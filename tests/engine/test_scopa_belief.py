@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neapolitan.cards import mask_of, parse_cards
+from neapolitan.cards import DECK, by_rank, mask_of, parse_cards
 from neapolitan.scopa import Play, Rules, deal
 from neapolitan.scopa.belief import (
     Belief,
@@ -20,6 +20,8 @@ from neapolitan.scopa.belief import (
     play_features,
     positions_then,
     reader_features,
+    replies,
+    reply_worth,
     searcher_value,
 )
 from neapolitan.scopa.bots import (
@@ -31,6 +33,7 @@ from neapolitan.scopa.bots import (
     greedy,
     play_value,
 )
+from neapolitan.scopa.captures import capture_options
 from neapolitan.scopa.state import Seen, deal_history, history_after
 from tests.engine._support import position
 
@@ -353,6 +356,24 @@ def test_the_coach_counts_the_risk_of_a_sweep_over_the_worlds_it_believes():
     uniform = {v.answer: v.scopa_risk for v in advise(_canonical(state.view(0))).verdicts}
     assert uniform["2Dx2B"] > 0.1
     assert read["2Dx2B"] < uniform["2Dx2B"] - 0.06
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(cards=st.permutations(DECK), tabled=st.integers(0, 6), out=st.integers(1, 12),
+       variant=st.sampled_from(["SCOPA_2P", "QUINDICI"]))
+def test_the_next_player_s_replies_are_his_best_capture_with_each_card_still_out(cards, tabled, out, variant):
+    """`replies` is, over the cards still out but the one played, the mean and the most of each
+    card's best capture by `reply_worth`, every capture that card may make tried (`capture_options`,
+    the rules' own list, not the search's cached index sets)."""
+    rules = Rules(variant, players=2)
+    table = tuple(sorted(cards[:tabled], key=by_rank))
+    public = tuple(cards[tabled:tabled + out])
+    played = public[0]
+    best = [max(reply_worth(card, list(option), len(table)) for option in options)
+            for card in public[1:] if (options := capture_options(card, table, rules))]
+    mean, most = replies(table, public, played, rules)
+    assert mean == pytest.approx(sum(best) / max(len(public) - 1, 1))
+    assert most == pytest.approx(max(best, default=0.0))
 
 
 @pytest.mark.parametrize(("table", "public", "pile", "left", "play", "extra"), [
