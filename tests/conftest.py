@@ -1,8 +1,11 @@
 """Fixtures for the whole suite."""
+from types import SimpleNamespace
+
 import pytest
 from django.core.cache import cache
 from django.utils import translation
 
+from tutorials.core import ratelimit
 from tutorials.core.catalogue import compile_if_stale
 from tutorials.core.templatetags import memo
 from tutorials.live.selectors import forget_boards
@@ -39,6 +42,19 @@ def fresh_cache():
     forget_boards()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def rate_limits(settings, monkeypatch):
+    """Sets the rate limits for a test (`rate_limits(answer={"session": (2, 60)})`) with the
+    counters' clock stopped: a fixed window could otherwise end between a test's posts, and the
+    limit the test means to reach would start again."""
+    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: 1_000_000.0))
+
+    def limit(**scopes) -> None:
+        settings.RATE_LIMITS = scopes
+
+    return limit
 
 
 @pytest.fixture

@@ -80,8 +80,8 @@ def test_anonymous_sessions_cannot_move_a_puzzle_but_signed_in_learners_do(puzzl
     assert puzzle.plays == 1 and puzzle.rating > before.rating  # it beat a learner: it looks harder
 
 
-def test_answers_are_limited_per_session_and_a_refused_answer_changes_nothing(client, puzzles, settings):
-    settings.RATE_LIMITS = {"answer": {"session": (3, 60), "address": (100, 60)}}
+def test_answers_are_limited_per_session_and_a_refused_answer_changes_nothing(client, puzzles, rate_limits):
+    rate_limits(answer={"session": (3, 60), "address": (100, 60)})
     client.get(reverse("puzzle_show", args=["scopa", puzzles[0].pk]))
     for puzzle in puzzles[:3]:
         assert _answer(client, puzzle, right(puzzle), HTTP_HX_REQUEST="true").status_code == 200
@@ -93,17 +93,17 @@ def test_answers_are_limited_per_session_and_a_refused_answer_changes_nothing(cl
     assert _answer(other, puzzles[3], right(puzzles[3])).status_code == 302
 
 
-def test_answers_are_limited_per_address_across_sessions(puzzles, settings):
-    settings.RATE_LIMITS = {"answer": {"session": (100, 60), "address": (5, 60)}}
+def test_answers_are_limited_per_address_across_sessions(puzzles, rate_limits):
+    rate_limits(answer={"session": (100, 60), "address": (5, 60)})
     codes = [_answer(Client(), puzzles[n], right(puzzles[n])).status_code for n in range(7)]
     assert codes == [302] * 5 + [429] * 2
 
 
-def test_lesson_answers_share_the_answer_limit(client, settings):
+def test_lesson_answers_share_the_answer_limit(client, rate_limits):
     from django.core.management import call_command
 
     call_command("sync_content", verbosity=0)
-    settings.RATE_LIMITS = {"answer": {"session": (2, 60)}}
+    rate_limits(answer={"session": (2, 60)})
     url = reverse("lesson_answer", args=["scopa", "the-primiera", 1])
     session = client.session  # a learner with a session, as after any earlier answer
     session["learner"] = "k" * 32
@@ -112,16 +112,16 @@ def test_lesson_answers_share_the_answer_limit(client, settings):
     assert codes[2] == 429 and 429 not in codes[:2]
 
 
-def test_sign_ups_are_limited_per_address(settings):
-    settings.RATE_LIMITS = {"signup": {"address": (2, 3600)}}
+def test_sign_ups_are_limited_per_address(rate_limits):
+    rate_limits(signup={"address": (2, 3600)})
     codes = [Client().post("/accounts/signup/", {"username": f"u{n}", **SIGNUP}).status_code for n in range(3)]
     assert codes == [302, 302, 429] and User.objects.count() == 2
 
 
-def test_log_in_tries_are_limited_per_account_whoever_tries(settings):
+def test_log_in_tries_are_limited_per_account_whoever_tries(rate_limits):
     """A made-up student's password is short: guesses at one account are counted across
     sessions and addresses, and once refused the password is not even checked."""
-    settings.RATE_LIMITS = {"login": {"username": (3, 600), "address": (100, 600)}}
+    rate_limits(login={"username": (3, 600), "address": (100, 600)})
     User.objects.create_user("happyotter47", password="brave-tiger-347")
 
     def tries(password: str, address: str) -> int:
@@ -135,8 +135,8 @@ def test_log_in_tries_are_limited_per_account_whoever_tries(settings):
     assert other.status_code == 200  # another account's tries are its own
 
 
-def test_the_client_address_comes_from_the_configured_proxy_header(puzzles, settings):
-    settings.RATE_LIMITS = {"answer": {"address": (1, 60)}}
+def test_the_client_address_comes_from_the_configured_proxy_header(puzzles, settings, rate_limits):
+    rate_limits(answer={"address": (1, 60)})
     settings.CLIENT_ADDRESS_HEADER = "HTTP_X_REAL_IP"
     first = _answer(Client(), puzzles[0], right(puzzles[0]), HTTP_X_REAL_IP="10.0.0.1")
     second = _answer(Client(), puzzles[1], right(puzzles[1]), HTTP_X_REAL_IP="10.0.0.2")

@@ -154,8 +154,8 @@ def test_a_reload_or_a_new_connection_rejoins_with_the_same_name_and_points(sess
     assert Player.objects.count() == 1
 
 
-def test_guessing_pins_is_rate_limited(session, settings):
-    settings.RATE_LIMITS = {"live_pin": {"address": (3, 60)}}
+def test_guessing_pins_is_rate_limited(session, rate_limits):
+    rate_limits(live_pin={"address": (3, 60)})
     phone = Client()
     codes = [phone.post(reverse("live:join"), {"pin": "9999999"}).status_code for _ in range(4)]
     assert codes == [400, 400, 400, 429]

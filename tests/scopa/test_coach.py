@@ -5,7 +5,6 @@ import dataclasses
 import random
 import re
 import uuid
-from types import SimpleNamespace
 
 import pytest
 from django.core.cache import cache
@@ -15,7 +14,6 @@ from django.urls import reverse
 
 from neapolitan.scopa import Match, Rules
 from tests.tables.support import THINKING, create_table, post_action
-from tutorials.core import ratelimit
 from tutorials.scopa import coach as scopa_coach
 from tutorials.tables.models import Table
 
@@ -202,12 +200,11 @@ def test_the_coach_speaks_the_readers_language(client):
     assert set(re.findall(r'data-answer="([^"]+)"', italian)) == set(re.findall(r'data-answer="([^"]+)"', english))
 
 
-def test_the_engine_thinks_for_one_visitor_only_so_often(client, settings, monkeypatch):
+def test_the_engine_thinks_for_one_visitor_only_so_often(client, rate_limits):
     """The coach and the computer players' moves share the "think" limit: past it, a 429 that
     says so, and the table is as it was (the engine is not asked)."""
     table = _new_table(client, "SCOPONE_SCIENTIFICO")
-    settings.RATE_LIMITS = {"think": {"session": (1, 60)}}
-    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: 1_000_000.0))  # one window throughout
+    rate_limits(think={"session": (1, 60)})
     cache.clear()  # the computer players' moves so far are not counted
     assert _coach(client, table, htmx=True).status_code == 200
     before = (table.state_text, table.ply)
