@@ -62,7 +62,7 @@ def site(client: Client, shipped_specs):
 
 
 def _gets(tables: list[Table], steps: list[Step], puzzles: list[Puzzle]) -> list[str]:
-    urls = ["/", "/progress/", "/accounts/login/", "/accounts/signup/", "/no/such/page/", "/settemezzo/lab/",
+    urls = ["/", "/progress/", "/glossary/", "/accounts/login/", "/accounts/signup/", "/no/such/page/", "/settemezzo/lab/",
             "/scopa/puzzles/99999999999999999999999/", "/scopa/learn/x/99999999999999999999999/"]
     for game in GAMES:
         urls += [reverse("game_home", args=[game.slug]), reverse("rules", args=[game.slug]),

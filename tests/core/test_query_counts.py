@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 # also takes its locks and writes its rows (a savepoint counts as a query here). The home page
 # looks for the homework of a signed-in learner's classes (one query when there is none).
 LIMITS = {
-    "home": 6, "game home": 4, "rules": 2, "progress": 9, "lesson list": 4, "lesson step": 4,
+    "home": 6, "game home": 4, "rules": 2, "glossary": 2, "progress": 9, "lesson list": 4, "lesson step": 4,
     "lesson answer": 11, "puzzle home": 8, "puzzle show": 5, "puzzle answer": 14,
     "puzzle dashboard": 6, "puzzle review": 4, "new table form": 2, "table show": 3, "table coach": 3,
     "table action": 4, "table advance": 4,
@@ -55,6 +55,7 @@ def _requests(client: Client):
     yield "home", lambda: client.get("/")
     yield "game home", lambda: client.get("/scopa/")
     yield "rules", lambda: client.get("/scopa/rules/")
+    yield "glossary", lambda: client.get("/glossary/?game=scopa")
     yield "progress", lambda: client.get("/progress/")
     yield "lesson list", lambda: client.get(reverse("lesson_list", args=["scopa"]))
     yield "lesson step", lambda: client.get(reverse("lesson_step", args=["scopa", lesson.slug, 1]))

@@ -1,6 +1,6 @@
 """axe-core (packaged with axe-playwright-python, nothing fetched at run time) finds no serious or
 critical accessibility violation, and no skipped heading level, on any kind of page (issue 17):
-home, every game's home, rules, lesson list, a step of every step kind (unanswered, answered
+home, the glossary, every game's home, rules, lesson list, a step of every step kind (unanswered, answered
 wrong, answered right), a finished lesson, the puzzles' home, a puzzle, its result (right and
 wrong), the dashboard and the reviews, progress, the account pages with and without their errors,
 the error pages and the Sette e Mezzo lab. Every folded part (coach, hint) is opened first.
@@ -92,7 +92,7 @@ def _serve(response):
 
 def test_no_serious_violation_on_any_kind_of_page(page, content):
     audit = Audit(page)
-    for url in ["/", "/progress/", "/settemezzo/lab/", "/settemezzo/lab/?stand=99", "/puzzles/review/",
+    for url in ["/", "/progress/", "/glossary/", "/settemezzo/lab/", "/settemezzo/lab/?stand=99", "/puzzles/review/",
                 *_error_pages(page)]:
         audit.check(url)
     for game in GAMES:

@@ -1,4 +1,4 @@
-"""The home page, each game's home and its rules page."""
+"""The home page, each game's home, its rules page and the glossary."""
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm
@@ -16,6 +16,7 @@ from tutorials.classroom.results import homework_of
 from tutorials.classroom.selectors import open_class_ids
 from tutorials.classroom.services import teacher_enable
 from tutorials.core.games import GAMES, GAMES_BY_SLUG, GameInfo
+from tutorials.core.glossary import terms_of
 from tutorials.core.inputs import safe_next
 from tutorials.core.ratelimit import allow
 from tutorials.lessons.selectors import continue_lesson
@@ -49,6 +50,19 @@ def game_home(request: HttpRequest, game: str) -> TemplateResponse:
 def rules(request: HttpRequest, game: str) -> TemplateResponse:
     info = _game(game)
     return TemplateResponse(request, f"{info.slug}/rules.html", {"game": info})
+
+
+@require_safe
+def glossary(request: HttpRequest) -> TemplateResponse:
+    """GET /glossary/, or /glossary/?game=stoppa for the words of one game; a game the site does
+    not have is a 400 that says so, above the whole glossary."""
+    slug = request.GET.get("game") or None
+    error, status = "", 200
+    if slug is not None and slug not in GAMES_BY_SLUG:
+        error, status, slug = _("There is no such game here: here are the words of every game."), 400, None
+    return TemplateResponse(request, "core/glossary.html", {
+        "terms": terms_of(slug), "current": GAMES_BY_SLUG.get(slug or ""), "games": GAMES, "error": error,
+    }, status=status)
 
 
 class _TooManyTries(AuthenticationForm):
