@@ -4,7 +4,7 @@ from django.core.management import call_command
 
 from tests.e2e.axe import assert_accessible
 from tests.e2e.lessons import open_lesson, stars, walk
-from tutorials.lessons.models import Lesson
+from tutorials.lessons.models import Lesson, Step
 from tutorials.lessons.steps import STEP_KINDS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -80,3 +80,20 @@ def test_an_italian_browser_reads_the_lesson_in_italian(browser, live_server):
         assert_accessible(page)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_an_answer_refused_with_a_400_shows_its_message_in_the_page_even_on_the_quick_start_server(
+        page, settings, debug):
+    """`make run` serves with DEBUG on: django-htmx's debug script would take the 400 for Django's
+    error page and put its bare fragment in place of the whole page."""
+    settings.DEBUG = debug
+    call_command("sync_content", verbosity=0)
+    step = Step.objects.filter(kind="sette_value").select_related("lesson").order_by("lesson__order", "number").first()
+    open_lesson(page, step.lesson)
+    walk(page, step.lesson, _answer_step, until=step.number)  # the steps before it need no typing
+    page.fill("input[name=value]", "abc")
+    page.get_by_role("button", name="Check").click()
+    page.get_by_role("alert").filter(has_text="as a number").wait_for()
+    assert page.locator(".site-header nav").count() == 2  # the page around it is still there
+    assert page.locator(".step svg.card").count() >= 2  # and so are the cards to add up
