@@ -59,3 +59,12 @@ def test_a_wrong_password_at_log_in_is_one_message_for_the_form(client):
 def test_the_first_field_to_correct_is_focused(client):
     html = client.post("/accounts/signup/", {"username": "ada", "password1": "short", "password2": "x"}).content.decode()
     assert re.findall(r'<input [^>]*autofocus[^>]*>', html) == [re.search(r'<input [^>]*name="password1"[^>]*>', html).group(0)]
+
+
+@pytest.mark.parametrize(("language", "help_text"), [
+    ("en", "Up to 150 characters: letters, digits and @ . + - _ only. No email address is needed."),
+    ("it", "Fino a 150 caratteri: solo lettere, cifre e @ . + - _. Non serve un indirizzo email."),
+])
+def test_the_username_help_is_ours_in_both_languages(client, language, help_text):
+    html = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert help_text in html and "meno.Solo" not in html  # Django's Italian runs two sentences together

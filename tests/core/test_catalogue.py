@@ -102,7 +102,7 @@ def test_the_compiled_catalogue_translates_as_the_site_shows_it(entries):
     catalog = gettext.GNUTranslations(io.BytesIO(compile_mo(read_po(PO))))
     assert catalog.gettext("Log in") == "Accedi"
     assert catalog.ngettext("%(n)s chip", "%(n)s chips", 1) == "%(n)s fiche"
-    assert catalog.ngettext("%(n)s chip", "%(n)s chips", 3) == "%(n)s fiches"
+    assert catalog.ngettext("%(n)s chip", "%(n)s chips", 3) == "%(n)s fiche"
     assert catalog.pgettext("before Asso", "the %(card)s") == "l'%(card)s"
     assert catalog.gettext("the %(card)s") == "il %(card)s"
     assert catalog.gettext("An Ace played here takes every card on the table: %(choices)s.").startswith("Un Asso")

@@ -145,3 +145,4 @@ def test_progress_page_shows_the_puzzle_rating(client, content):
     html = client.get("/progress/").content.decode()
     assert 'data-testid="puzzle-standing-scopa"' in html
     assert "rating 1500?" in html  # a new learner's provisional rating
+    assert html.count("The ? goes once you have solved a few puzzles.") == html.count("rating 1500?")  # and what the ? means

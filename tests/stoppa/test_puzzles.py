@@ -317,7 +317,19 @@ def test_each_kind_is_asked_and_explained_in_italian(stored, kind):
     html = italian.post(_url(puzzle, "puzzle_answer"), {"choice": wrong.answer, "number": "0"}, **HTMX).content.decode()
     assert "Non è la risposta migliore." in html
     assert all(escape(e).split(" (STOPPA")[0] in html for e in explanations)
-    assert all(re.search(r"\d,\d\d fiches", e) for e in explanations)  # "0,42 fiches"
+    assert all(re.search(r"\d,\d\d fiche", e) for e in explanations)  # "0,42 fiche"
     with translation.override("en"):
         english = [spec.explain(v) for v in spec.verdicts]
     assert all(e not in html for e in english) and "chips on average" not in html
+
+
+@pytest.mark.parametrize(("language", "n", "label"), [
+    ("en", 1, "See (1 chip)"), ("en", 3, "See (3 chips)"), ("it", 1, "Vedo (1 fiche)"), ("it", 3, "Vedo (3 fiche)"),
+])
+def test_the_see_button_says_what_it_costs_in_words_that_agree(language, n, label):
+    from django.utils import translation
+
+    from tutorials.stoppa.puzzles import see_label
+
+    with translation.override(language):
+        assert see_label(n) == label

@@ -100,8 +100,11 @@ def test_the_punto_and_the_coach_are_shown(client):
     game = _drive(client, table, lambda g: not g.paused and g.giro.to_act == 0 and g.giro.deal.phase == "I")
     html = _page(client, table)
     from neapolitan.stoppa import punto
+    from neapolitan.stoppa.punto import punto_cards
 
     assert f"<strong>{punto(game.giro.deal.hands[0])}</strong>" in html
+    named = " + ".join(card.italian_name for card in punto_cards(game.giro.deal.hands[0]))
+    assert f"({named})" in html  # the cards it counts by name, as everywhere else on the page
     assert 'class="coach"' in html and "Every other hand is lower" in html
     assert "chips on average" in html
 

@@ -1,5 +1,6 @@
 """The account forms: Django's, with each error under the field it is about."""
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 
 class SignupForm(UserCreationForm):
@@ -7,6 +8,12 @@ class SignupForm(UserCreationForm):
     common") under the confirmation; here they go under the password they are about, and only a
     confirmation that differs is reported under the confirmation. A page with errors opens with
     the first field to correct focused, not the username."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Our own words (Django's Italian one runs two sentences together)
+        self.fields["username"].help_text = _("Up to 150 characters: letters, digits and @ . + - _ only. "
+                                              "No email address is needed.")
 
     def validate_password_for_user(self, user, **kwargs) -> None:
         super().validate_password_for_user(user, password_field_name="password1")

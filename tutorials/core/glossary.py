@@ -81,7 +81,7 @@ TERMS = tuple(sorted((
                     "to 7, whichever helps the hand most."),
          ("settemezzo",), (("settemezzo", "cards"),)),
     Term("mazziere", _("The dealer. In Sette e Mezzo he is also the bank, whom every other player plays against."),
-         ("settemezzo", "stoppa"), (("settemezzo", "dealer"), ("stoppa", "dealer"))),
+         ALL, (("settemezzo", "dealer"), ("stoppa", "dealer"))),
     Term("mi basta", _("\"That's enough for me\": in a Stoppa showdown, giving up without showing your cards."),
          ("stoppa",), (("stoppa", "contest"),)),
     Term("misera", _("Stoppa's unit of chips: everyone puts one misera into the pot at each deal, and every payment "

@@ -7,7 +7,7 @@ from tutorials.tables.forms import TableForm
 
 class SaltacavalloTableForm(TableForm):
     opponents = forms.TypedChoiceField(
-        label=_("Computer players"), coerce=int, initial=4,
+        label=_("How many computer players"), coerce=int, initial=4,
         choices=[(n, str(n)) for n in range(2, 10)],
         help_text=_(
             "From 2 to 9: the table then seats 3 to 10 players. They keep or swap by the exact "

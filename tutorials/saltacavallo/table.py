@@ -19,7 +19,7 @@ from neapolitan.saltacavallo.rules import CAVALLO, RE
 from tutorials.core.links import reverse
 from tutorials.saltacavallo.forms import SaltacavalloTableForm
 from tutorials.tables.models import Table
-from tutorials.tables.registry import register, seat_name
+from tutorials.tables.registry import register, seat_name, told
 
 HUMAN = 0
 RUN_ON = "run"  # the learner is out: the engine's players play the game to its end
@@ -144,7 +144,7 @@ def action_text(before: GameState, seat: int, action: Action, after: GameState) 
     you = seat == HUMAN
     who = seat_name(seat)
     if action.kind == "next":
-        return _("Hand %(n)s: %(dealer)s deals.") % {"n": after.hand_no, "dealer": seat_name(after.dealer)}
+        return told(after.dealer, _("Hand %(n)s: you deal."), _("Hand %(n)s: %(who)s deals."), n=after.hand_no)
     if action.kind == "revive":
         giver = seat_name(action.living)  # type: ignore[arg-type]
         if after.phase == "reply":

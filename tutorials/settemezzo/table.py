@@ -26,7 +26,7 @@ from tutorials.core.inputs import whole_number
 from tutorials.core.links import reverse
 from tutorials.settemezzo.forms import SetteTableForm
 from tutorials.tables.models import Table
-from tutorials.tables.registry import SEAT_PLACES, most_chips, register
+from tutorials.tables.registry import SEAT_PLACES, most_chips, register, told
 from tutorials.tables.registry import seat_name as table_seat_name
 
 NEXT_HAND = "next"
@@ -86,9 +86,7 @@ class SetteAdapter:
 
     def narrate(self, before: Game, seat: int, action: Action | str, after: Game) -> str:
         if action == NEXT_HAND:
-            return _("Hand %(n)s: %(dealer)s deals.") % {
-                "n": after.hand_no, "dealer": seat_name(after.dealer, lower=True),
-            }
+            return told(after.dealer, _("Hand %(n)s: you deal."), _("Hand %(n)s: %(who)s deals."), n=after.hand_no)
         assert isinstance(action, Action)
         return narrate_action(before.hand, seat, action, after.hand)
 

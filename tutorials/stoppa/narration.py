@@ -8,18 +8,11 @@ from django.utils.translation import ngettext
 
 from neapolitan.cards import Card
 from neapolitan.stoppa import Event, Rules
-from tutorials.tables.registry import seat_name
+from tutorials.tables.registry import seat_name, told
 
 
 def cards_text(cards: Sequence[Card]) -> str:
     return ", ".join(c.italian_name for c in cards)
-
-
-def _say(seat: int, you: str, other: str, **values: object) -> str:
-    """The sentence in the second person for the learner (seat 0), the third for a bot."""
-    if seat == 0:
-        return you % values
-    return other % {"who": seat_name(seat), **values}
 
 
 def chips(n: int) -> str:
@@ -51,7 +44,7 @@ def _misere(group: list[Event], rules: Rules) -> str:
     how = group[0].how
     if how == "STOPPA-3.3":
         e = group[0]
-        return _say(e.seat, _("As dealer you pay another misera (%(c)s) for this hand: pot %(pot)s."),
+        return told(e.seat, _("As dealer you pay another misera (%(c)s) for this hand: pot %(pot)s."),
                     _("%(who)s, the dealer, pays another misera (%(c)s) for this hand: pot %(pot)s."),
                     c=chips(e.amount), pot=pot)
     if how == "STOPPA-3.4":
@@ -80,27 +73,27 @@ def _line(e: Event, rules: Rules, dealer: int) -> str:  # noqa: C901 - one case 
             return _("Phase II: everyone picks up all his cards and plays for the punto grosso.")
         return _("Phase III: the stoppata. Empty your hand first!")
     if kind == "pass":
-        return _say(e.seat, _("You pass."), _("%(who)s passes."))
+        return told(e.seat, _("You pass."), _("%(who)s passes."))
     if kind == "fold":
-        return _say(e.seat, _("You fold."), _("%(who)s folds."))
+        return told(e.seat, _("You fold."), _("%(who)s folds."))
     if kind == "open":
-        return _say(e.seat, _("You open with %(c)s: pot %(pot)s."), _("%(who)s opens with %(c)s: pot %(pot)s."),
+        return told(e.seat, _("You open with %(c)s: pot %(pot)s."), _("%(who)s opens with %(c)s: pot %(pot)s."),
                     c=chips(e.amount), pot=e.value)
     if kind == "call":
-        return _say(e.seat, _("You see with %(c)s: pot %(pot)s."), _("%(who)s sees with %(c)s: pot %(pot)s."),
+        return told(e.seat, _("You see with %(c)s: pot %(pot)s."), _("%(who)s sees with %(c)s: pot %(pot)s."),
                     c=chips(e.amount), pot=e.value)
     if kind == "raise":
-        return _say(e.seat, _("You raise by %(r)s, paying %(c)s: pot %(pot)s."),
+        return told(e.seat, _("You raise by %(r)s, paying %(c)s: pot %(pot)s."),
                     _("%(who)s raises by %(r)s, paying %(c)s: pot %(pot)s."),
                     r=e.count, c=chips(e.amount), pot=e.value)
     if kind == "show":
-        return _say(e.seat, _("You show a punto of %(v)s (%(cards)s)."),
+        return told(e.seat, _("You show a punto of %(v)s (%(cards)s)."),
                     _("%(who)s shows a punto of %(v)s (%(cards)s)."), v=e.value, cards=cards_text(e.cards))
     if kind == "concede":
         # A concession tells the others nothing (STOPPA-6.11): only the learner hears why.
         if e.how == "cannot_beat" and e.seat == 0:
             return _("You cannot beat that: mi basta.")
-        return _say(e.seat, _("You concede without showing: mi basta."),
+        return told(e.seat, _("You concede without showing: mi basta."),
                     _("%(who)s concedes without showing: mi basta."))
     if kind == "award":
         return _award(e)
@@ -108,22 +101,22 @@ def _line(e: Event, rules: Rules, dealer: int) -> str:  # noqa: C901 - one case 
         return _("Nobody opened: the pot of %(c)s stays for the next deal.") % {"c": chips(e.amount)}
     if kind == "cancel":
         if e.how == "aces":
-            return _say(e.seat, _("You hold the Aces and no King: the stoppata is cancelled."),
+            return told(e.seat, _("You hold the Aces and no King: the stoppata is cancelled."),
                         _("%(who)s holds the Aces and no King: the stoppata is cancelled."))
-        return _say(e.seat, _("You hold three Twos and no King: the stoppata is cancelled."),
+        return told(e.seat, _("You hold three Twos and no King: the stoppata is cancelled."),
                     _("%(who)s holds three Twos and no King: the stoppata is cancelled."))
     if kind == "decline":
-        return _say(e.seat, _("You play the stoppata instead of cancelling it."),
+        return told(e.seat, _("You play the stoppata instead of cancelling it."),
                     _("%(who)s plays the stoppata instead of cancelling it."))
     if kind == "king":
-        return _say(e.seat, _("As dealer you leave the %(card)s out of the pack."),
+        return told(e.seat, _("As dealer you leave the %(card)s out of the pack."),
                     _("%(who)s, the dealer, leaves the %(card)s out of the pack."), card=e.cards[0].italian_name)
     if kind == "shed":
-        return _say(e.seat, _("You play %(cards)s."), _("%(who)s plays %(cards)s."), cards=cards_text(e.cards))
+        return told(e.seat, _("You play %(cards)s."), _("%(who)s plays %(cards)s."), cards=cards_text(e.cards))
     if kind == "stop":
-        return _say(e.seat, _("You stop."), _("%(who)s stops."))
+        return told(e.seat, _("You stop."), _("%(who)s stops."))
     if kind == "close":
-        return _say(e.seat, _("Nothing can follow: the sequence is closed and you start a new one."),
+        return told(e.seat, _("Nothing can follow: the sequence is closed and you start a new one."),
                     _("Nothing can follow: the sequence is closed and %(who)s starts a new one."))
     if kind == "turn":
         text = ""
@@ -131,11 +124,11 @@ def _line(e: Event, rules: Rules, dealer: int) -> str:  # noqa: C901 - one case 
             text = ngettext("%(names)s cannot go on. ", "%(names)s cannot go on. ", len(e.others)) % {
                 "names": ", ".join(seat_name(s) for s in e.others)}
         if e.how == "closed":
-            return text + _say(e.seat, _("Nobody went on: you start a new sequence."),
+            return text + told(e.seat, _("Nobody went on: you start a new sequence."),
                                _("Nobody went on: %(who)s starts a new sequence."))
-        return text + _say(e.seat, _("Your turn to go on."), _("The turn passes to %(who)s."))
+        return text + told(e.seat, _("Your turn to go on."), _("The turn passes to %(who)s."))
     if kind == "stoppata":
-        text = _say(e.seat, _("Stoppata! You are out of cards."), _("Stoppata! %(who)s is out of cards."))
+        text = told(e.seat, _("Stoppata! You are out of cards."), _("Stoppata! %(who)s is out of cards."))
         if e.how == "double":
             text += " " + _("It is a stoppata di mano, in the first turn: every payment is doubled.")
         return text
@@ -147,19 +140,19 @@ def _line(e: Event, rules: Rules, dealer: int) -> str:  # noqa: C901 - one case 
 def _award(e: Event) -> str:
     c = chips(e.amount)
     if e.how == "all_pass":
-        return _say(e.seat, _("Everyone passed: as dealer you take the pot of %(c)s."),
+        return told(e.seat, _("Everyone passed: as dealer you take the pot of %(c)s."),
                     _("Everyone passed: %(who)s, the dealer, takes the pot of %(c)s."), c=c)
     if e.how == "uncontested":
-        return _say(e.seat, _("Nobody else is left: you take the pot of %(c)s without showing."),
+        return told(e.seat, _("Nobody else is left: you take the pot of %(c)s without showing."),
                     _("Nobody else is left: %(who)s takes the pot of %(c)s without showing."), c=c)
     if e.how == "giro_end":
         # Only a pot carried over from an unclaimed contest is left at the end of a giro; the rules
         # leave open who takes it, and this table gives it to the last dealer (neapolitan/stoppa/giro.py).
-        return _say(e.seat, _("The giro is over with %(c)s still carried over in the pot: at this table "
+        return told(e.seat, _("The giro is over with %(c)s still carried over in the pot: at this table "
                               "it goes to the last dealer, you."),
                     _("The giro is over with %(c)s still carried over in the pot: at this table it goes "
                       "to the last dealer, %(who)s."), c=c)
-    return _say(e.seat, _("You win %(c)s."), _("%(who)s wins %(c)s."), c=c)
+    return told(e.seat, _("You win %(c)s."), _("%(who)s wins %(c)s."), c=c)
 
 
 def _payment(e: Event, rules: Rules) -> str:
@@ -167,9 +160,9 @@ def _payment(e: Event, rules: Rules) -> str:
     held = ngettext("%(n)s card", "%(n)s cards", e.count) % {"n": e.count}
     if not e.amount:
         if e.count and rules.table_stakes and pairs:
-            return _say(e.seat, _("You hold %(held)s but have no chips left to pay."),
+            return told(e.seat, _("You hold %(held)s but have no chips left to pay."),
                         _("%(who)s holds %(held)s but has no chips left to pay."), held=held)
-        return _say(e.seat, _("You hold %(held)s: nothing to pay (pulisciti)."),
+        return told(e.seat, _("You hold %(held)s: nothing to pay (pulisciti)."),
                     _("%(who)s holds %(held)s: nothing to pay (pulisciti)."), held=held)
     if e.how == "double":
         sums = _("%(p)s × %(m)s misera × 2") % {"p": pairs, "m": rules.misera}

@@ -124,7 +124,7 @@ def present(rules_text: str, position: str, choose: str = "", kind: str = "",
         kind="see_or_fold", hand=where.hand, punto=punto(where.hand), punto_cards=punto_cards(where.hand),
         rivals=where.rivals, pot=where.pot, to_pay=where.to_pay, unseen=len(where.unseen()),
         title=_("Stoppa, four players, Phase I"),
-        choices=[("see", _("See (%(n)s chips)") % {"n": where.to_pay}), ("fold", str(LABELS["fold"]))],
+        choices=[("see", see_label(where.to_pay)), ("fold", str(LABELS["fold"]))],
     )
 
 
@@ -135,7 +135,7 @@ def _present_bet(where: BetPosition, rules: Rules, answers: frozenset[str]) -> S
         rivals=where.rivals, pot=where.pot, to_pay=where.bet,
         unseen=sum(1 for c in rules.pack() if c not in where.hand),
         title=_("Stoppa, four players, Phase I"), stage=where.stage,
-        choices=[(name, _("See (%(n)s chips)") % {"n": where.bet} if name == "see" else label_of(name)) for name in names],
+        choices=[(name, see_label(where.bet) if name == "see" else label_of(name)) for name in names],
     )
 
 
@@ -177,6 +177,11 @@ def _place(me: int, seat: int, players: int) -> str:
 RANK_LABELS = {1: gettext_lazy("Ace"), 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7",
                8: gettext_lazy("Fante"), 9: gettext_lazy("Cavallo"), 10: gettext_lazy("King")}
 LABELS = {"see": gettext_lazy("See"), "fold": gettext_lazy("Fold"), "pass": gettext_lazy("Pass")}
+
+
+def see_label(n: int) -> str:
+    """The "see" button, with what it costs."""
+    return ngettext("See (%(n)s chip)", "See (%(n)s chips)", n) % {"n": n}
 
 
 def label_of(answer: str) -> str:

@@ -35,9 +35,9 @@ from neapolitan.stoppa.state import amounts
 from neapolitan.stoppa.stoppata import cancels, needed, played_counts
 from tutorials.core.links import reverse
 from tutorials.stoppa.forms import StoppaTableForm
-from tutorials.stoppa.narration import _say, chips, describe, seat_name
+from tutorials.stoppa.narration import chips, describe
 from tutorials.tables.models import NEXT, Table, narration
-from tutorials.tables.registry import most_chips, register
+from tutorials.tables.registry import most_chips, register, seat_name, told
 
 LATER = "§"  # in a narration: the lines after it are shown once the learner goes on
 ALL_AMOUNTS = 40  # bet amounts offered one by one up to this many; wider ranges are spread
@@ -122,8 +122,8 @@ class StoppaAdapter:
         if action == NEXT:
             if before.paused:
                 return ""
-            heading = _("Deal %(n)s of %(total)s: %(who)s deals.") % {
-                "n": giro.deal_no, "total": giro.rules.giro_length, "who": seat_name(giro.deal.dealer)}
+            heading = told(giro.deal.dealer, _("Deal %(n)s of %(total)s: you deal."),
+                           _("Deal %(n)s of %(total)s: %(who)s deals."), n=giro.deal_no, total=giro.rules.giro_length)
             return "\n".join([heading, *describe(giro.deal.events, giro.rules, giro.deal.dealer)])
         events = giro.deal.events
         ends = [i for i, e in enumerate(events) if e.kind in ("award", "carry")]
@@ -331,13 +331,13 @@ class StoppaTableView:
                                          _signed(net), str(state.chips[s]).replace("-", "\u2212"), net > 0))
         if state.cancelled_by >= 0:
             if cancels(state.hands[state.cancelled_by], state.rules) == "aces":
-                self.result_title = _say(state.cancelled_by, _("The stoppata was cancelled: you held the Aces and no King."),
+                self.result_title = told(state.cancelled_by, _("The stoppata was cancelled: you held the Aces and no King."),
                                          _("The stoppata was cancelled: %(who)s held the Aces and no King."))
             else:
-                self.result_title = _say(state.cancelled_by, _("The stoppata was cancelled: you held three Twos and no King."),
+                self.result_title = told(state.cancelled_by, _("The stoppata was cancelled: you held three Twos and no King."),
                                          _("The stoppata was cancelled: %(who)s held three Twos and no King."))
         elif state.stoppata and state.stoppata.winner >= 0:
-            self.result_title = _say(state.stoppata.winner, _("You won the stoppata."), _("%(who)s won the stoppata."))
+            self.result_title = told(state.stoppata.winner, _("You won the stoppata."), _("%(who)s won the stoppata."))
         if giro.is_over:
             order = sorted(range(state.players), key=lambda s: -state.chips[s])
             self.standings = [(seat_name(s), _signed(state.chips[s] - state.rules.bankroll)) for s in order]

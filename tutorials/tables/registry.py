@@ -75,6 +75,14 @@ def seat_name(seat: int) -> str:
     return _("You") if seat == 0 else _("Bot %(n)s") % {"n": seat}
 
 
+def told(seat: int, you: str, other: str, **values: object) -> str:
+    """A sentence in the second person for the learner (seat 0), in the third for a computer
+    player, named as `%(who)s`: "You deal." / "Bot 2 deals." """
+    if seat == 0:
+        return you % values
+    return other % {"who": seat_name(seat), **values}
+
+
 def most_chips(chips: Sequence[int]) -> str:
     """ "Most chips: You, with 312." (ties name every leader)."""
     best = max(chips)
