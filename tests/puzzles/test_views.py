@@ -351,3 +351,16 @@ def test_a_card_counting_question_is_answered_with_a_choice(client, shipped_spec
     assert "Not the best answer" in html and "gives away" not in html
     assert spec.explain(spec.verdicts[0]).split(" (SCOPA-9)")[0] in html and "Counted from the piles" in html
     assert 'data-rule="SCOPA-9"' in html  # the rule cited links to the rules page
+
+
+@pytest.mark.parametrize(("game", "italian"), [
+    ("scopa", "Regole della Scopa"), ("settemezzo", "Regole del Sette e Mezzo"),
+    ("stoppa", "Regole della Stoppa"), ("saltacavallo", "Regole del Saltacavallo"),
+])
+def test_a_puzzle_links_its_rules_with_the_article_italian_gives_the_game(client, db, game, italian):
+    from tests.conftest import starter_specs
+
+    puzzles_store(game=game, specs=starter_specs(game)[:1])
+    puzzle = Puzzle.objects.get(game=game)
+    html = client.get(reverse("puzzle_show", args=[game, puzzle.pk]), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert f'<a href="{reverse("rules", args=[game])}">{italian}</a>' in html
