@@ -9,6 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.e2e.support import script_errors
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -44,5 +46,7 @@ def page(browser, live_server) -> Iterator:
     context = browser.new_context(viewport={"width": 1000, "height": 900}, base_url=live_server.url, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(15000)
+    errors = script_errors(page)
     yield page
     context.close()
+    assert not errors, f"the page's scripts reported errors: {errors[:5]}"

@@ -4,6 +4,17 @@ answer a puzzle."""
 from neapolitan.scopa import Play
 
 
+def script_errors(page) -> list[str]:
+    """The errors the page's scripts report from now on (htmx's included, e.g. a trigger it cannot
+    parse), and any uncaught exception; a refused request's "Failed to load resource" is not one:
+    a 400 or 409 with its message is part of the site."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" and not message.text.startswith("Failed to load resource") else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
 def ply(page) -> str:
     return page.locator("#table").get_attribute("data-ply")
 

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 
 from tests.conftest import starter_specs
 from tests.e2e.axe import assert_accessible
+from tests.e2e.support import script_errors
 from tests.live.support import make_session
 from tutorials.classroom.services import classroom_create, students_create, teacher_enable
 from tutorials.live.models import LiveQuestion
@@ -43,6 +44,7 @@ def test_a_live_class_of_three(browser, live_server, settings):
     projector = browser.new_context(viewport={"width": 1280, "height": 720}, base_url=live_server.url)
     host = projector.new_page()
     host.set_default_timeout(15000)
+    errors = script_errors(host)  # htmx's complaints, e.g. a polling trigger it cannot read
     host.goto("/accounts/login/")
     host.fill("input[name=username]", "teacher")
     host.fill("input[name=password]", "pw-teacher-1")
@@ -58,6 +60,7 @@ def test_a_live_class_of_three(browser, live_server, settings):
         context = browser.new_context(viewport={"width": 360, "height": 740}, base_url=live_server.url)
         phone = context.new_page()
         phone.set_default_timeout(15000)
+        errors += script_errors(phone) if n == 0 else []
         phone.goto("/live/join/")
         phone.fill("#pin", pin)
         phone.get_by_role("button", name="Join").click()
@@ -110,6 +113,7 @@ def test_a_live_class_of_three(browser, live_server, settings):
     assert_accessible(host)
     csv = host.request.get(f"/live/h/{session.public_id}/report.csv")
     assert csv.ok and len(csv.text().strip().splitlines()) == 1 + 3 * 3
+    assert not errors, errors
     projector.close()
     for phone in phones:
         phone.context.close()

@@ -12,6 +12,7 @@ from tutorials.lessons.models import Step
 
 pytestmark = pytest.mark.django_db
 RAW_ID = re.compile(r"\b(?:SCOPA|SETTE|STOPPA|SALTA)-[A-Z0-9]+(?:\.[0-9]+)*")
+RAW_MARKUP = re.compile(r"\*[^\s*][^*]*\*|\[\[")  # our lesson markup (*di mano*, [[7D]]) left unread
 RULE_LINK = re.compile(r'<a class="rule-ref" href="(/[a-z]+/rules/)#([^"]+)"')  # those with an anchor
 
 
@@ -50,7 +51,7 @@ def test_each_rules_page_marks_each_rule_once_as_an_anchor(client):
         assert anchors and len(anchors) == len(set(anchors)), game.slug
 
 
-def test_no_lesson_page_or_feedback_shows_a_raw_rule_id_and_every_rule_link_lands(client, content):
+def test_no_lesson_page_or_feedback_shows_a_raw_rule_id_or_markup_and_every_rule_link_lands(client, content):
     pages: dict[str, set[str]] = {}
     links = 0
     for step in Step.objects.select_related("lesson").order_by("lesson__game", "lesson__order", "number"):
@@ -63,6 +64,7 @@ def test_no_lesson_page_or_feedback_shows_a_raw_rule_id_and_every_rule_link_land
         shown.append(answer(client, step, right_answer(step)).content.decode())
         for html in shown:
             assert not RAW_ID.search(visible(html)), (url, RAW_ID.findall(visible(html)))
+            assert not RAW_MARKUP.search(visible(html)), (url, RAW_MARKUP.findall(visible(html)))
             for page, rule in RULE_LINK.findall(html):
                 links += 1
                 if page not in pages:
