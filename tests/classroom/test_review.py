@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.classroom.support import a_class, client_of, student_of
+from tests.puzzles.support import right as right_answer
 from tutorials.classroom.models import Assignment
-from tutorials.classroom.results import review_plans
+from tutorials.classroom.results import homework_results, review_plans
 from tutorials.puzzles.models import Puzzle, PuzzleAttempt, theme_key
 from tutorials.puzzles.registry import PUZZLE_GAMES
 from tutorials.puzzles.services import puzzles_store
@@ -81,3 +82,23 @@ def test_a_class_without_mistakes_this_week_has_no_review(week):
     assert review_plans(classroom) == []
     page = client_of(classroom.owner).get(reverse("classroom:class_show", args=[classroom.public_id]))
     assert b'data-testid="review"' not in page.content
+
+
+def test_a_review_of_missed_puzzles_starts_undone_and_counts_the_retries(week, no_rate_limits):
+    """The puzzles of a review were all answered (wrongly) before it was set: it counts only what
+    the students answer for it, as a practice homework counts only the hands played after it."""
+    classroom, puzzles, _themes = week
+    client_of(classroom.owner).post(reverse("classroom:review_mistakes", args=[classroom.public_id]), {"game": "scopa"})
+    work = Assignment.objects.get()
+    PuzzleAttempt.objects.update(created=timezone.now() - timedelta(days=1))  # the week's tries, before the review
+    ada = classroom.members.get(user__username="ada").user
+    result = homework_results([work], [ada.pk])[work.pk, ada.pk]
+    assert (result.count, result.total, result.done) == (0, 3, False)
+    client = client_of(ada)
+    assert client.get(reverse("classroom:homework", args=[work.public_id])).content.decode().count("not tried yet") == 3
+    retried = puzzles[0]  # missed before: her second answer, right this time
+    client.post(reverse("puzzle_answer", args=["scopa", retried.pk]), right_answer(retried, number=1))
+    result = homework_results([work], [ada.pk])[work.pk, ada.pk]
+    assert (result.count, result.solved, result.done) == (1, 1, False)
+    page = client.get(reverse("classroom:homework", args=[work.public_id])).content.decode()
+    assert page.count("right ✓") == 1 and page.count("not tried yet") == 2

@@ -1,8 +1,8 @@
 """Reads: how far each student is with each piece of homework.
 
 Nothing is copied when a student learns: a result is worked out from the rows the learning
-writes anyway (a lesson's progress and stars, the first attempt at each puzzle, the hands of the
-practice tables started since the homework was set) and from when the student first opened the
+writes anyway (a lesson's progress and stars, the first answer to each puzzle and the hands of the
+practice tables since the homework was set) and from when the student first opened the
 homework. A whole class's results take the same few queries however many students and
 assignments it has (`homework_results`).
 """
@@ -122,6 +122,25 @@ def _lessons(assignments: list[Assignment], users: list[int], results: dict[Key,
                 result.done_at, result.stars = updated, stars
 
 
+def _tries_since(since: datetime, **which: Any) -> list[Try]:
+    """(user, puzzle, correct, when) of every answer given since `since`, oldest first."""
+    return list(PuzzleAttempt.objects.filter(created__gte=since, user__isnull=False, **which)
+                .order_by("created", "pk").values_list("user_id", "puzzle_id", "correct", "created"))
+
+
+Try = tuple[int, int, bool, datetime]  # user, puzzle, correct, when
+
+
+def _first_tries(tries: list[Try], since: datetime) -> dict[tuple[int, int], tuple[bool, datetime]]:
+    """Each (user, puzzle)'s first answer since `since`: a set counts what was answered for it,
+    not a try from before it was set (a review of missed puzzles starts undone)."""
+    firsts: dict[tuple[int, int], tuple[bool, datetime]] = {}
+    for user, puzzle, correct, when in tries:
+        if when >= since:
+            firsts.setdefault((user, puzzle), (correct, when))
+    return firsts
+
+
 def _puzzle_sets(assignments: list[Assignment], users: list[int], results: dict[Key, Result]) -> None:
     if not assignments:
         return
@@ -130,10 +149,10 @@ def _puzzle_sets(assignments: list[Assignment], users: list[int], results: dict[
             assignment__in=assignments).values_list("assignment_id", "puzzle_id"):
         sets[assignment_id].append(puzzle_id)
     puzzles = {p for ids in sets.values() for p in ids}
-    firsts = {(user, puzzle): (correct, created) for user, puzzle, correct, created in PuzzleAttempt.objects.filter(
-        user_id__in=users, puzzle_id__in=puzzles, number=0).values_list("user_id", "puzzle_id", "correct", "created")}
+    tries = _tries_since(min(a.created for a in assignments), user_id__in=users, puzzle_id__in=puzzles)
     for assignment in assignments:
         ids = sets.get(assignment.pk, [])
+        firsts = _first_tries(tries, assignment.created)
         for user in users:
             result = results[assignment.pk, user]
             tried = [firsts[user, p] for p in ids if (user, p) in firsts]
@@ -211,11 +230,10 @@ class SetPuzzle:
 
 
 def puzzle_set_of(assignment: Assignment, user: Any) -> list[SetPuzzle]:
-    """The set's puzzles, easiest first, each with the student's first try."""
+    """The set's puzzles, easiest first, each with the student's first try since it was set."""
     puzzles = list(assignment.puzzles.order_by("rating", "pk"))
-    firsts = dict(PuzzleAttempt.objects.filter(user=user, puzzle__in=puzzles, number=0)
-                  .values_list("puzzle_id", "correct"))
-    return [SetPuzzle(p, firsts.get(p.pk)) for p in puzzles]
+    firsts = _first_tries(_tries_since(assignment.created, user=user, puzzle__in=puzzles), assignment.created)
+    return [SetPuzzle(p, firsts[user.pk, p.pk][0] if (user.pk, p.pk) in firsts else None) for p in puzzles]
 
 
 # -- the teacher's table ------------------------------------------------------------------------------
