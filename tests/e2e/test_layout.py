@@ -76,3 +76,26 @@ def test_a_selected_card_of_the_hand_rises_clear_of_the_prompt(page):
     selected = _box(page, "[data-testid=hand] .card-button--selected")
     prompt = _box(page, "[data-testid=hand] .hand__prompt")
     assert selected["y"] - 3 >= prompt["y"] + prompt["height"], (selected, prompt)
+
+
+def test_a_teacher_s_pages_fit_a_phone_whatever_the_class_is_called(page):
+    """A class name typed with no spaces breaks instead of widening the page; a long option of a
+    list stays inside the screen."""
+    from tutorials.classroom.models import Membership
+    from tutorials.classroom.services import classroom_create, students_create, teacher_enable
+
+    teacher = User.objects.create_user("teacher", password="a long enough password 17")
+    teacher_enable(user=teacher)
+    classroom = classroom_create(owner=teacher, name="Theclassofthethirdyearwithnospacesatallinitsname")
+    students_create(classroom=classroom, names=["Anna Bianchi"])
+    student = Membership.objects.filter(classroom=classroom).exclude(user=teacher).get()
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "teacher")
+    page.fill("#id_password", "a long enough password 17")
+    page.locator("main").get_by_role("button", name="Log in").click()
+    page.locator(".account-nav button").wait_for()
+    base = f"/classes/{classroom.public_id}/"
+    for url in ["/classes/", base, f"{base}students/{student.public_id}/", f"{base}table/", "/live/new/"]:
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
