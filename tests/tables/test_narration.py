@@ -39,7 +39,7 @@ def test_a_new_hand_says_who_deals_in_words_that_agree(slug, opening):
     assert any("you deal" in line for line in lines) and any("Bot" in line for line in lines), lines
 
 
-def test_in_italian_too():
+def test_in_italian_the_learner_is_told_to_deal_as_italian_says_it():
     with translation.override("it"):
         lines = _hand_openings("saltacavallo", "n1", count=4)
     assert all(re.fullmatch(r"Mano \d+(: fai tu il mazzo|, mazziere: Bot \d)\.", line) for line in lines), lines
